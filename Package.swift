@@ -1,0 +1,58 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "ShortcutLab",
+    products: [
+        .library(name: "ShortcutCatalog", targets: ["ShortcutCatalog"]),
+        .library(name: "PhraseTokenizer", targets: ["PhraseTokenizer"]),
+        .library(name: "SynonymExpansion", targets: ["SynonymExpansion"]),
+        .library(name: "VectorIndex", targets: ["VectorIndex"]),
+        .library(name: "FlexibleMatching", targets: ["FlexibleMatching"]),
+        .executable(name: "shortcut-lab", targets: ["shortcut-lab"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // System BLAS + LAPACKE, found through pkg-config (Debian: libblas-dev, liblapacke-dev).
+        .systemLibrary(
+            name: "CBLAS",
+            path: "Sources/CBLAS",
+            pkgConfig: "blas",
+            providers: [.apt(["libblas-dev", "liblapacke-dev"])]
+        ),
+        // The shortcut catalog model and its readers (manifest JSON/YAML), with source locations.
+        .target(name: "ShortcutCatalog", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Per-locale normalisation and segmentation.
+        .target(name: "PhraseTokenizer"),
+        // Lexicon-based synonym expansion of tokens.
+        .target(name: "SynonymExpansion", dependencies: ["PhraseTokenizer"]),
+        // Row-normalised float32 matrix with BLAS top-k.
+        .target(name: "VectorIndex", dependencies: ["CBLAS"]),
+        // Phrase expansion, featurisation and the matcher.
+        .target(
+            name: "FlexibleMatching",
+            dependencies: ["ShortcutCatalog", "PhraseTokenizer", "SynonymExpansion", "VectorIndex"]
+        ),
+        .executableTarget(
+            name: "shortcut-lab",
+            dependencies: [
+                "FlexibleMatching", "ShortcutCatalog",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tools/shortcut-lab"
+        ),
+        .executableTarget(
+            name: "MatchBenchmark",
+            dependencies: ["FlexibleMatching", "ShortcutCatalog", "VectorIndex"],
+            path: "Tools/Benchmarks/MatchBenchmark"
+        ),
+        .testTarget(name: "ShortcutCatalogTests", dependencies: ["ShortcutCatalog"]),
+        .testTarget(name: "PhraseTokenizerTests", dependencies: ["PhraseTokenizer", "SynonymExpansion"]),
+        .testTarget(name: "VectorIndexTests", dependencies: ["VectorIndex"]),
+        .testTarget(name: "FlexibleMatchingTests", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),
+        .testTarget(name: "CLITests", dependencies: ["shortcut-lab"]),
+    ]
+)

@@ -1,0 +1,100 @@
+import ShortcutCatalog
+
+/// A parameter value bound by a match: `{"name": "list", "value": "grocery"}`.
+public struct ParameterBinding: Hashable, Sendable {
+    public var name: String
+    /// The value's `id`.
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// One scored choice: the best expansion of one shortcut (with one parameter value).
+public struct MatchCandidate: Hashable, Sendable {
+    public var shortcut: String
+    public var shortTitle: String?
+    public var systemImageName: String?
+    public var parameter: ParameterBinding?
+    public var score: Double
+    /// The phrase template that scored best, placeholders intact.
+    public var phrase: String
+    /// The expanded text that scored best (placeholders filled in).
+    public var expandedPhrase: String
+
+    public init(
+        shortcut: String, shortTitle: String?, systemImageName: String?, parameter: ParameterBinding?,
+        score: Double, phrase: String, expandedPhrase: String
+    ) {
+        self.shortcut = shortcut
+        self.shortTitle = shortTitle
+        self.systemImageName = systemImageName
+        self.parameter = parameter
+        self.score = score
+        self.phrase = phrase
+        self.expandedPhrase = expandedPhrase
+    }
+}
+
+/// What a typed phrase hits (`CONTRACTS.md` §3).
+public struct MatchResult: Hashable, Sendable {
+    public enum Outcome: String, Hashable, Sendable {
+        case match, ambiguous, none
+    }
+
+    public enum MatchKind: String, Hashable, Sendable {
+        case exact, flexible
+    }
+
+    public enum Reason: String, Hashable, Sendable {
+        case belowThreshold = "below-threshold"
+        case negativePhrase = "negative-phrase"
+        case appNameMissing = "app-name-missing"
+        case ambiguous
+        case emptyInput = "empty-input"
+    }
+
+    public var input: String
+    public var locale: String
+    public var outcome: Outcome
+    /// The winner; `nil` unless `outcome == .match`.
+    public var winner: MatchCandidate?
+    /// The best candidate's similarity in [0, 1] (0 for empty input).
+    public var score: Double
+    /// The best candidate's lead over the best candidate of a different shortcut.
+    public var margin: Double
+    public var matchKind: MatchKind?
+    public var appNameMentioned: Bool
+    public var reason: Reason?
+    /// Best candidate per (shortcut, parameter value), best first; for `ambiguous`, the choices.
+    public var candidates: [MatchCandidate]
+    /// For `negative-phrase`: the negative phrase that won, and its score.
+    public var negativePhrase: String?
+    public var negativeScore: Double?
+    /// The threshold and margin this result was decided with.
+    public var threshold: Double
+    public var requiredMargin: Double
+
+    public init(
+        input: String, locale: String, outcome: Outcome, winner: MatchCandidate?, score: Double, margin: Double,
+        matchKind: MatchKind?, appNameMentioned: Bool, reason: Reason?, candidates: [MatchCandidate],
+        negativePhrase: String? = nil, negativeScore: Double? = nil, threshold: Double, requiredMargin: Double
+    ) {
+        self.input = input
+        self.locale = locale
+        self.outcome = outcome
+        self.winner = winner
+        self.score = score
+        self.margin = margin
+        self.matchKind = matchKind
+        self.appNameMentioned = appNameMentioned
+        self.reason = reason
+        self.candidates = candidates
+        self.negativePhrase = negativePhrase
+        self.negativeScore = negativeScore
+        self.threshold = threshold
+        self.requiredMargin = requiredMargin
+    }
+}
