@@ -156,12 +156,51 @@ public struct Catalog: Hashable, Sendable {
     public var matching: MatchingSettings
     /// The file the catalog was read from.
     public var path: String
+    /// The manifest's `stringCatalog`, as written: a path relative to the manifest to an
+    /// `AppShortcuts.xcstrings` or a folder of `<locale>.lproj/AppShortcuts.strings`. Kept, not
+    /// read, by the manifest loader (and not required to exist), so a later reader can add
+    /// its locales.
+    public var stringCatalog: String?
 
-    public init(sourceLanguage: String, locales: [String: LocaleCatalog], matching: MatchingSettings, path: String) {
+    public init(
+        sourceLanguage: String, locales: [String: LocaleCatalog], matching: MatchingSettings, path: String,
+        stringCatalog: String? = nil
+    ) {
         self.sourceLanguage = sourceLanguage
         self.locales = locales
         self.matching = matching
         self.path = path
+        self.stringCatalog = stringCatalog
+    }
+
+    /// `stringCatalog` resolved against the manifest's folder (unchanged if absolute).
+    public var stringCatalogPath: String? {
+        guard let stringCatalog else { return nil }
+        if stringCatalog.hasPrefix("/") { return stringCatalog }
+        guard let slash = path.lastIndex(of: "/") else { return stringCatalog }
+        return String(path[...slash]) + stringCatalog
+    }
+
+    /// The same catalog with every `SourceLocation` removed, for comparing catalogs by content
+    /// (e.g. a JSON manifest and its YAML twin) regardless of where things were written.
+    public func strippingSourceLocations() -> Catalog {
+        var copy = self
+        for (key, var locale) in copy.locales {
+            for index in locale.parameters.indices {
+                locale.parameters[index].location = nil
+            }
+            for index in locale.shortcuts.indices {
+                locale.shortcuts[index].location = nil
+                for phrase in locale.shortcuts[index].phrases.indices {
+                    locale.shortcuts[index].phrases[phrase].location = nil
+                }
+            }
+            for index in locale.negativePhrases.indices {
+                locale.negativePhrases[index].location = nil
+            }
+            copy.locales[key] = locale
+        }
+        return copy
     }
 
     /// The source locale's view. Always present in a loaded catalog.
