@@ -1,0 +1,27 @@
+import ArgumentParser
+import FlexibleMatching
+import ShortcutCatalog
+
+/// The one place the CLI builds a `Matcher`, so that changes to the engine's initialiser
+/// (such as a resources argument) touch only this function.
+func makeMatcher(for locale: LocaleCatalog, in catalog: Catalog) throws(LabError) -> Matcher {
+    do {
+        return try Matcher(catalog: locale)
+    } catch {
+        throw .matcherFailed(path: catalog.path, reason: String(describing: error))
+    }
+}
+
+/// The defaults, overridden by the catalog's `matching` block, overridden by the options given.
+func matchOptions(
+    for catalog: Catalog, threshold: Double?, margin: Double?, appName: AppNamePolicy?, top: Int
+) -> MatchOptions {
+    var options = MatchOptions.resolved(for: catalog)
+    if let threshold { options.threshold = threshold }
+    if let margin { options.margin = margin }
+    if let appName { options.appName = appName }
+    options.top = top
+    return options
+}
+
+extension AppNamePolicy: ExpressibleByArgument {}
