@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "ShortcutCatalog", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Per-locale normalisation and segmentation.
         .target(name: "PhraseTokenizer"),
+        // Static token embeddings distilled from a sentence encoder.
+        .target(name: "WordEmbeddings"),
         // Lexicon-based synonym expansion of tokens.
         .target(name: "SynonymExpansion", dependencies: ["PhraseTokenizer"]),
         // Row-normalised float32 matrix with BLAS top-k.
@@ -34,7 +36,7 @@ let package = Package(
         // Phrase expansion, featurisation and the matcher.
         .target(
             name: "FlexibleMatching",
-            dependencies: ["ShortcutCatalog", "PhraseTokenizer", "SynonymExpansion", "VectorIndex"]
+            dependencies: ["ShortcutCatalog", "PhraseTokenizer", "SynonymExpansion", "VectorIndex", "WordEmbeddings"]
         ),
         .executableTarget(
             name: "shortcut-lab",

@@ -6,7 +6,8 @@ import ShortcutCatalog
 /// (such as a resources argument) touch only this function.
 func makeMatcher(for locale: LocaleCatalog, in catalog: Catalog) throws(LabError) -> Matcher {
     do {
-        return try Matcher(catalog: locale)
+        let resources = try MatcherResources.load(locale: locale.locale)
+        return Matcher(catalog: locale, resources: resources)
     } catch {
         throw .matcherFailed(path: catalog.path, reason: String(describing: error))
     }

@@ -1,0 +1,101 @@
+import PhraseTokenizer
+import ShortcutCatalog
+
+/// Finds the app name (or one of its synonyms) in a typed phrase, tolerating small typos,
+/// and removes it before scoring: phrases are scored without the app name on both sides,
+/// so "Summarize groceries in Tasklet" and "Summarize groceries with Tasklet Lists" meet.
+public struct AppNameDetector: Sendable {
+    /// Normalised forms, longest first so "Tasklet Lists" wins over "Tasklet".
+    let forms: [(normalized: String, tokens: [String])]
+    let tokenizer: Tokenizer
+
+    public init(app: AppName, tokenizer: Tokenizer) {
+        self.tokenizer = tokenizer
+        var seen = Set<String>()
+        var forms: [(String, [String])] = []
+        for form in app.spokenForms {
+            let tokens = tokenizer.tokens(form).map(\.text)
+            let normalized = tokens.joined(separator: " ")
+            guard !normalized.isEmpty, seen.insert(normalized).inserted else { continue }
+            forms.append((normalized, tokens))
+        }
+        self.forms = forms.sorted { $0.0.count > $1.0.count }
+    }
+
+    /// The tokens of `tokens` with the app name removed, and whether it was there.
+    /// Complexity: O(tokens × forms × name length).
+    public func strip(_ tokens: [Token]) -> (tokens: [Token], mentioned: Bool) {
+        // Exact token spans first, then spans within a small edit distance.
+        for fuzzy in [false, true] {
+            for form in forms {
+                let n = form.tokens.count
+                guard n > 0, tokens.count >= n else { continue }
+                for start in 0...(tokens.count - n) {
+                    var ok = true
+                    for j in 0..<n where !AppNameDetector.close(tokens[start + j].text, form.tokens[j], fuzzy: fuzzy) {
+                        ok = false
+                        break
+                    }
+                    if ok {
+                        var rest = tokens
+                        rest.removeSubrange(start..<(start + n))
+                        return (rest, true)
+                    }
+                }
+            }
+        }
+        // Chinese/Japanese names can sit inside a segment run ("用演示清单总结"): look for the
+        // name's characters in the concatenated text.
+        return stripInsideCJKRun(tokens)
+    }
+
+    private func stripInsideCJKRun(_ tokens: [Token]) -> (tokens: [Token], mentioned: Bool) {
+        guard tokens.contains(where: { $0.kind == .cjk }) else { return (tokens, false) }
+        let joined = tokens.map(\.text).joined(separator: " ")
+        for form in forms where form.normalized.unicodeScalars.contains(where: { Script.isCJK($0) }) {
+            if joined.contains(form.normalized) {
+                let stripped = joined.replacingOccurrences(of: form.normalized, with: " ")
+                return (tokenizer.tokens(normalized: stripped), true)
+            }
+        }
+        // Bigram fallback tokens overlap: rebuild the runs from the original characters.
+        return (tokens, false)
+    }
+
+    /// Whether a typed token is the name token: equal, or (for `fuzzy`) within one edit for
+    /// tokens of 4+ characters and two for 8+.
+    static func close(_ typed: String, _ name: String, fuzzy: Bool) -> Bool {
+        if typed == name { return true }
+        guard fuzzy else { return false }
+        let a = Array(typed.unicodeScalars), b = Array(name.unicodeScalars)
+        let budget = b.count >= 8 ? 2 : (b.count >= 4 ? 1 : 0)
+        guard budget > 0, abs(a.count - b.count) <= budget else { return false }
+        return EditDistance.levenshtein(a, b, limit: budget) <= budget
+    }
+}
+
+/// Bounded edit distance (Damerau transpositions counted as one edit).
+enum EditDistance {
+    /// Levenshtein distance with adjacent transpositions; stops early above `limit`.
+    static func levenshtein(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var prev2 = [Int](repeating: 0, count: b.count + 1)
+        var prev = Array(0...b.count)
+        var cur = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            cur[0] = i
+            var rowMin = cur[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, prev2[j - 2] + 1) }
+                cur[j] = v
+                rowMin = min(rowMin, v)
+            }
+            if rowMin > limit { return rowMin }
+            (prev2, prev, cur) = (prev, cur, prev2)
+        }
+        return prev[b.count]
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import PhraseTokenizer
+import SynonymExpansion
+import WordEmbeddings
+
+/// How a phrase becomes one dense vector: three blocks, each unit length, scaled so the dot
+/// product of two vectors is `word·cos_w + char·cos_c + embedding·cos_e`.
+///
+/// - word: TF-IDF of lemmas (plus lexicon synonyms at reduced weight), signed-hashed;
+/// - char: TF-IDF of character 3–5-grams inside word boundaries, signed-hashed (typos,
+///   inflections, compounds);
+/// - embedding: mean of static token embeddings, centred on the catalog's mean phrase
+///   (raw sentence-encoder vectors are anisotropic: unrelated phrases look alike).
+///
+/// The block sizes and weights were chosen on the clinc-apps development set (README).
+public struct FeatureSpace: Hashable, Sendable {
+    public var wordBuckets: Int
+    public var charBuckets: Int
+    public var wordWeight: Float
+    public var charWeight: Float
+    public var embeddingWeight: Float
+    /// Weight of a lexicon synonym relative to the word it stands for.
+    public var synonymWeight: Float
+
+    public init(
+        wordBuckets: Int = 256, charBuckets: Int = 512, wordWeight: Float = 0.2, charWeight: Float = 0.3,
+        embeddingWeight: Float = 0.5, synonymWeight: Float = 0.5
+    ) {
+        self.wordBuckets = wordBuckets
+        self.charBuckets = charBuckets
+        self.wordWeight = wordWeight
+        self.charWeight = charWeight
+        self.embeddingWeight = embeddingWeight
+        self.synonymWeight = synonymWeight
+    }
+
+    /// Without embeddings the lexical blocks share the whole weight in the same ratio.
+    public var withoutEmbeddings: FeatureSpace {
+        var s = self
+        let total = wordWeight + charWeight
+        s.wordWeight = wordWeight / total
+        s.charWeight = charWeight / total
+        s.embeddingWeight = 0
+        return s
+    }
+}
+
+/// Turns token lists into vectors for one catalog: IDF comes from the catalog's phrases.
+/// Immutable once built; `Sendable`.
+public struct Featurizer: Sendable {
+    public let space: FeatureSpace
+    public let embeddings: StaticEmbeddings?
+    public let lexicon: Lexicon?
+    public let dimension: Int
+    let embeddingDims: Int
+    let wordIDF: [UInt64: Float]
+    let charIDF: [UInt64: Float]
+    let unseenIDF: Float
+    let embeddingMean: [Float]
+
+    /// Builds IDF tables and the embedding mean from `documents` (the catalog's expanded
+    /// phrases, tokenised). Complexity: O(total tokens × n-grams per token).
+    public init(documents: [[Token]], space: FeatureSpace, embeddings: StaticEmbeddings?, lexicon: Lexicon?) {
+        self.space = embeddings == nil ? space.withoutEmbeddings : space
+        self.embeddings = embeddings
+        self.lexicon = lexicon
+        self.embeddingDims = embeddings?.dimension ?? 0
+        self.dimension = space.wordBuckets + space.charBuckets + embeddingDims
+        var wordDF: [UInt64: Int] = [:]
+        var charDF: [UInt64: Int] = [:]
+        for doc in documents {
+            var words = Set<UInt64>(), chars = Set<UInt64>()
+            Featurizer.forEachWordFeature(doc, lexicon: nil) { h, _ in words.insert(h) }
+            Featurizer.forEachCharFeature(doc) { chars.insert($0) }
+            for h in words { wordDF[h, default: 0] += 1 }
+            for h in chars { charDF[h, default: 0] += 1 }
+        }
+        let n = Float(documents.count)
+        func idf(_ df: Int) -> Float { logf((n + 1) / (Float(df) + 1)) + 1 }
+        self.wordIDF = wordDF.mapValues(idf)
+        self.charIDF = charDF.mapValues(idf)
+        self.unseenIDF = idf(0)
+        var mean = [Float](repeating: 0, count: embeddingDims)
+        if let embeddings, !documents.isEmpty {
+            for doc in documents {
+                let e = Featurizer.rawEmbedding(doc, embeddings)
+                let length = max(Featurizer.norm(e), 1e-9)
+                if length > 1e-6 { for d in 0..<embeddingDims { mean[d] += e[d] / length } }
+            }
+            for d in 0..<embeddingDims { mean[d] /= n }
+        }
+        self.embeddingMean = mean
+    }
+
+    /// The vector of a token list. Complexity: O(tokens × n-grams + dimension).
+    public func vector(_ tokens: [Token]) -> [Float] {
+        var v = [Float](repeating: 0, count: dimension)
+        let wb = space.wordBuckets, cb = space.charBuckets
+
+        var words: [UInt64: Float] = [:]
+        Featurizer.forEachWordFeature(tokens, lexicon: lexicon) { h, w in words[h, default: 0] += w }
+        var chars: [UInt64: Float] = [:]
+        Featurizer.forEachCharFeature(tokens) { chars[$0, default: 0] += 1 }
+
+        addBlock(words, idf: wordIDF, offset: 0, buckets: wb, weight: space.wordWeight, into: &v)
+        addBlock(chars, idf: charIDF, offset: wb, buckets: cb, weight: space.charWeight, into: &v)
+        if let embeddings, space.embeddingWeight > 0 {
+            var e = Featurizer.rawEmbedding(tokens, embeddings)
+            let length = Featurizer.norm(e)
+            if length > 1e-6 {
+                // Centre the unit vector on the catalog's mean phrase, then renormalise.
+                for d in 0..<embeddingDims { e[d] = e[d] / length - embeddingMean[d] }
+                let scale = sqrtf(space.embeddingWeight) / max(Featurizer.norm(e), 1e-9)
+                for d in 0..<embeddingDims { v[wb + cb + d] = e[d] * scale }
+            }
+        }
+        return v
+    }
+
+    private func addBlock(
+        _ features: [UInt64: Float], idf: [UInt64: Float], offset: Int, buckets: Int, weight: Float,
+        into v: inout [Float]
+    ) {
+        guard !features.isEmpty, weight > 0 else { return }
+        var block = [Float](repeating: 0, count: buckets)
+        for (h, tf) in features {
+            let w = (tf >= 1 ? 1 + logf(tf) : tf) * (idf[h] ?? unseenIDF)
+            let bucket = Int(h % UInt64(buckets))
+            block[bucket] += (h >> 63) == 0 ? w : -w  // signed hashing: collisions cancel on average
+        }
+        let scale = sqrtf(weight) / max(Featurizer.norm(block), 1e-9)
+        for i in 0..<buckets { v[offset + i] = block[i] * scale }
+    }
+
+    static func norm(_ x: [Float]) -> Float {
+        var s: Float = 0
+        for a in x { s += a * a }
+        return s.squareRoot()
+    }
+
+    /// Unnormalised mean of the unit-length word vectors.
+    static func rawEmbedding(_ tokens: [Token], _ embeddings: StaticEmbeddings) -> [Float] {
+        var acc = [Float](repeating: 0, count: embeddings.dimension)
+        var words = 0
+        for t in tokens where embeddings.accumulate(word: t.text, weight: 1, into: &acc) { words += 1 }
+        if words > 1 { for d in 0..<acc.count { acc[d] /= Float(words) } }
+        return acc
+    }
+
+    /// Word features: one per lemma (weight 1), plus lexicon synonyms (weight < 1).
+    static func forEachWordFeature(_ tokens: [Token], lexicon: Lexicon?, _ body: (UInt64, Float) -> Void) {
+        for t in tokens {
+            body(FeatureHash.word(t.lemma), 1)
+            if let lexicon {
+                for s in lexicon.synonyms(of: t.lemma) { body(FeatureHash.word(s.lemma), s.weight) }
+            }
+        }
+    }
+
+    /// Character 3- to 5-grams of each token padded with spaces.
+    static func forEachCharFeature(_ tokens: [Token], _ body: (UInt64) -> Void) {
+        var scalars: [UInt32] = []
+        for t in tokens {
+            scalars.removeAll(keepingCapacity: true)
+            scalars.append(0x20)
+            for s in t.text.unicodeScalars { scalars.append(s.value) }
+            scalars.append(0x20)
+            for n in 3...5 where scalars.count >= n {
+                for i in 0...(scalars.count - n) { body(FeatureHash.chars(scalars[i..<(i + n)])) }
+            }
+        }
+    }
+}
+
+/// FNV-1a 64-bit hashes of features, with a distinct seed per feature family, stable across
+/// runs and platforms (Swift's `Hasher` is randomly seeded per process).
+enum FeatureHash {
+    static let prime: UInt64 = 0x100_0000_01b3
+    static func word(_ s: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ 0x77  // "w"
+        for b in s.utf8 { h = (h ^ UInt64(b)) &* prime }
+        return mix(h)
+    }
+    static func chars(_ scalars: ArraySlice<UInt32>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ 0x63  // "c"
+        for s in scalars {
+            var v = s
+            for _ in 0..<4 {
+                h = (h ^ UInt64(v & 0xFF)) &* prime
+                v >>= 8
+            }
+        }
+        return mix(h)
+    }
+    /// Final avalanche so bucket (low bits) and sign (top bit) are independent.
+    static func mix(_ x: UInt64) -> UInt64 {
+        var z = x
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}

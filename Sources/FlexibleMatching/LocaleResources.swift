@@ -1,0 +1,90 @@
+import Foundation
+import PhraseTokenizer
+import SynonymExpansion
+import WordEmbeddings
+
+/// Errors loading a locale's language data. Each names the file.
+public enum LocaleResourceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A file of the locale pack exists but cannot be used.
+    case unusable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unusable(let path, let reason): return "\(path): error: \(reason)"
+        }
+    }
+}
+
+extension MatcherResources {
+    /// The environment variable that points at the `Locales/` folder.
+    public static let localesEnvironmentVariable = "SHORTCUT_LAB_LOCALES"
+
+    /// Finds the `Locales/` folder: `$SHORTCUT_LAB_LOCALES`, else the nearest `Locales/`
+    /// above the running executable (a build inside the package), else above the current
+    /// directory. `nil` when there is none: matching then runs on lexical features only.
+    public static func localesDirectory() -> String? {
+        let fm = FileManager.default
+        if let env = ProcessInfo.processInfo.environment[localesEnvironmentVariable], !env.isEmpty {
+            return env
+        }
+        var starts: [URL] = []
+        if let exe = try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            starts.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
+        starts.append(URL(fileURLWithPath: fm.currentDirectoryPath))
+        for start in starts {
+            var dir = start.standardizedFileURL
+            for _ in 0..<8 {
+                let candidate = dir.appendingPathComponent("Locales")
+                var isDir: ObjCBool = false
+                if fm.fileExists(atPath: candidate.path, isDirectory: &isDir), isDir.boolValue {
+                    return candidate.path
+                }
+                let parent = dir.deletingLastPathComponent()
+                if parent.path == dir.path { break }
+                dir = parent
+            }
+        }
+        return nil
+    }
+
+    /// Loads what exists for `locale` under `directory` (default: `localesDirectory()`):
+    /// `<lang>/embeddings.bin` and `<lang>/synonyms.txt`; English also gets the built-in core
+    /// lexicon. A missing file is not an error; an unreadable or malformed one is.
+    public static func load(locale: String, directory: String? = nil) throws(LocaleResourceError) -> MatcherResources {
+        let language = TextNormalizer.languageSubtag(of: locale)
+        var resources = MatcherResources()
+        var groups: [[String]] = []
+        if language == "en" {
+            resources.pack = EnglishPack()
+            groups = Lexicon.englishCore.groupsForMerging
+        }
+        guard let root = directory ?? localesDirectory() else {
+            resources.lexicon = groups.isEmpty ? nil : Lexicon(groups: groups)
+            return resources
+        }
+        let folder = (root as NSString).appendingPathComponent(language)
+        let embeddingsPath = (folder as NSString).appendingPathComponent("embeddings.bin")
+        if FileManager.default.fileExists(atPath: embeddingsPath) {
+            do {
+                resources.embeddings = try StaticEmbeddings(contentsOf: embeddingsPath)
+            } catch {
+                throw .unusable(path: embeddingsPath, reason: error.description)
+            }
+        }
+        let synonymsPath = (folder as NSString).appendingPathComponent("synonyms.txt")
+        if FileManager.default.fileExists(atPath: synonymsPath) {
+            guard let data = FileManager.default.contents(atPath: synonymsPath),
+                let text = String(data: data, encoding: .utf8)
+            else {
+                throw .unusable(path: synonymsPath, reason: "not readable as UTF-8")
+            }
+            let tokenizer = Tokenizer(locale: locale, pack: resources.pack)
+            for line in Lexicon.groups(inText: text) {
+                groups.append(line.map { tokenizer.tokens($0).map(\.lemma).joined(separator: " ") })
+            }
+        }
+        resources.lexicon = groups.isEmpty ? nil : Lexicon(groups: groups)
+        return resources
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Unicode normalisation applied before segmentation: NFKC (full-width forms, ligatures,
+/// compatibility characters), case folding, and removal of Latin diacritics.
+///
+/// Only the *Combining Diacritical Marks* block (U+0300–U+036F) is removed after
+/// canonical decomposition: Japanese voicing marks (U+3099/U+309A) and Hangul jamo are
+/// recomposed untouched, so "が" stays "が" while "é" becomes "e".
+public struct TextNormalizer: Sendable {
+    /// BCP-47 language subtag (`en`, `de`, `zh`, …); drives the locale specifics.
+    public let language: String
+
+    public init(locale: String) {
+        self.language = TextNormalizer.languageSubtag(of: locale)
+    }
+
+    /// `zh-Hans` → `zh`, `de_DE` → `de`.
+    public static func languageSubtag(of locale: String) -> String {
+        let lowered = locale.lowercased()
+        let end = lowered.firstIndex(where: { $0 == "-" || $0 == "_" }) ?? lowered.endIndex
+        return String(lowered[..<end])
+    }
+
+    /// Normalises `text`. Complexity: O(n) in the length of `text`; pure-ASCII input takes
+    /// a fast path that never touches Foundation.
+    public func normalize(_ text: String) -> String {
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: lower-casing is all NFKC and folding can change.
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(utf8.count)
+            for b in utf8 { bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var s = text.precomposedStringWithCompatibilityMapping.lowercased()
+        // Typographic apostrophes become ASCII so contractions split the same way.
+        s = s.replacingOccurrences(of: "\u{2019}", with: "'").replacingOccurrences(of: "\u{2018}", with: "'")
+        if language == "de" { s = s.replacingOccurrences(of: "ß", with: "ss") }
+        let decomposed = s.decomposedStringWithCanonicalMapping
+        var scalars = String.UnicodeScalarView()
+        for scalar in decomposed.unicodeScalars where !(0x300...0x36F).contains(scalar.value) {
+            scalars.append(scalar)
+        }
+        return String(scalars).precomposedStringWithCanonicalMapping
+    }
+}

@@ -1,0 +1,200 @@
+/// One unit of a normalised phrase.
+public struct Token: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// A word of a space-delimited script (Latin, Cyrillic, Hangul, …).
+        case word
+        /// A run of digits.
+        case number
+        /// A Chinese or Japanese segment (a dictionary word from a locale pack, or a
+        /// character bigram when no pack is loaded).
+        case cjk
+    }
+
+    /// The normalised surface form.
+    public var text: String
+    /// The lemma or stem used for word features (equal to `text` when the locale has none).
+    public var lemma: String
+    public var kind: Kind
+
+    public init(text: String, lemma: String, kind: Kind) {
+        self.text = text
+        self.lemma = lemma
+        self.kind = kind
+    }
+}
+
+/// What a locale pack plugs into the tokenizer. Every member has a sensible default, so a
+/// pack implements only what its language needs.
+public protocol LocalePack: Sendable {
+    /// The locale this pack serves (`en`, `zh-Hans`, …).
+    var locale: String { get }
+    /// Splits a run of Chinese/Japanese characters into words; `nil` falls back to bigrams.
+    func segment(cjkRun: String) -> [String]?
+    /// The lemma (or stem) of a normalised word.
+    func lemma(of word: String) -> String
+}
+
+extension LocalePack {
+    public func segment(cjkRun: String) -> [String]? { nil }
+    public func lemma(of word: String) -> String { word }
+}
+
+/// The built-in English pack: contractions and a light suffix stemmer.
+public struct EnglishPack: LocalePack {
+    public let locale = "en"
+    public init() {}
+    public func lemma(of word: String) -> String { EnglishStemmer.stem(word) }
+}
+
+/// Splits text into tokens: normalisation, then word segmentation for space-delimited
+/// scripts and segmentation (or a character-bigram fallback) for Chinese and Japanese.
+///
+/// Complexity: O(n) in the length of the text, plus the pack's segmentation cost.
+public struct Tokenizer: Sendable {
+    public let locale: String
+    public let normalizer: TextNormalizer
+    public let pack: (any LocalePack)?
+
+    public init(locale: String, pack: (any LocalePack)? = nil) {
+        self.locale = locale
+        self.normalizer = TextNormalizer(locale: locale)
+        if let pack {
+            self.pack = pack
+        } else {
+            self.pack = normalizer.language == "en" ? EnglishPack() : nil
+        }
+    }
+
+    /// Tokens of `text` (normalised first).
+    public func tokens(_ text: String) -> [Token] {
+        tokens(normalized: normalizer.normalize(text))
+    }
+
+    /// Tokens of already-normalised text.
+    public func tokens(normalized text: String) -> [Token] {
+        var out: [Token] = []
+        var run = String.UnicodeScalarView()
+        var runClass = ScalarClass.separator
+
+        func flush() {
+            guard !run.isEmpty else { return }
+            let piece = String(run)
+            switch runClass {
+            case .word: appendWords(piece, to: &out)
+            case .digit: out.append(Token(text: piece, lemma: piece, kind: .number))
+            case .cjk: appendCJK(piece, to: &out)
+            case .separator, .apostrophe: break
+            }
+            run = String.UnicodeScalarView()
+            runClass = .separator
+        }
+
+        for scalar in text.unicodeScalars {
+            var cls = ScalarClass(scalar)
+            if cls == .apostrophe {
+                // Keep apostrophes inside words (contractions, elisions); drop them elsewhere.
+                if runClass == .word { run.append(scalar) } else { flush() }
+                continue
+            }
+            if cls == .digit && runClass == .word { cls = .word }  // "mp3", "v2"
+            if cls != runClass { flush(); runClass = cls }
+            if cls != .separator { run.append(scalar) }
+        }
+        flush()
+        return out
+    }
+
+    /// The normalised text with punctuation removed and tokens joined by single spaces:
+    /// the key used for exact matching.
+    public func canonicalForm(_ text: String) -> String {
+        tokens(text).map(\.text).joined(separator: " ")
+    }
+
+    private func appendWords(_ piece: String, to out: inout [Token]) {
+        var word = piece
+        while word.hasSuffix("'") { word.removeLast() }
+        guard !word.isEmpty else { return }
+        var parts: [String]
+        if normalizer.language == "en", word.hasSuffix("n't"), word.count > 3 {
+            parts = [String(word.dropLast(3)), "not"]
+        } else {
+            parts = word.split(separator: "'").map(String.init)
+        }
+        parts.removeAll { $0.isEmpty }
+        for part in parts {
+            let lemma = pack?.lemma(of: part) ?? part
+            let kind: Token.Kind = part.unicodeScalars.allSatisfy({ ScalarClass($0) == .digit }) ? .number : .word
+            out.append(Token(text: part, lemma: lemma, kind: kind))
+        }
+    }
+
+    private func appendCJK(_ piece: String, to out: inout [Token]) {
+        if let words = pack?.segment(cjkRun: piece) {
+            for w in words where !w.isEmpty {
+                out.append(Token(text: w, lemma: pack?.lemma(of: w) ?? w, kind: .cjk))
+            }
+            return
+        }
+        // Bigram fallback: overlapping character pairs capture most two-character words.
+        let chars = Array(piece.unicodeScalars)
+        if chars.count == 1 {
+            out.append(Token(text: piece, lemma: piece, kind: .cjk))
+            return
+        }
+        for i in 0..<(chars.count - 1) {
+            var pair = String.UnicodeScalarView()
+            pair.append(chars[i])
+            pair.append(chars[i + 1])
+            let s = String(pair)
+            out.append(Token(text: s, lemma: s, kind: .cjk))
+        }
+    }
+}
+
+/// Coarse character classes for segmentation.
+enum ScalarClass: Equatable {
+    case word, digit, cjk, apostrophe, separator
+
+    init(_ s: Unicode.Scalar) {
+        let v = s.value
+        if v < 0x80 {
+            switch v {
+            case 0x30...0x39: self = .digit
+            case 0x61...0x7A, 0x41...0x5A: self = .word
+            case 0x27: self = .apostrophe
+            default: self = .separator
+            }
+            return
+        }
+        if ScalarClass.isCJK(v) { self = .cjk; return }
+        let p = s.properties
+        if p.isAlphabetic { self = .word; return }
+        if p.numericType != nil { self = .digit; return }
+        self = .separator
+    }
+
+    /// Han, Hiragana, Katakana (and their extensions): scripts written without spaces.
+    /// Hangul is deliberately not here: Korean separates words with spaces.
+    static func isCJK(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x3040...0x30FF,  // Hiragana, Katakana
+            0x31F0...0x31FF,  // Katakana phonetic extensions
+            0x3400...0x4DBF,  // CJK Extension A
+            0x4E00...0x9FFF,  // CJK Unified Ideographs
+            0xF900...0xFAFF,  // CJK Compatibility Ideographs
+            0xFF66...0xFF9F,  // half-width Katakana (NFKC maps most away)
+            0x20000...0x2FA1F:  // CJK Extensions B–F, compatibility supplement
+            return true
+        case 0x30FC:  // prolonged sound mark (inside the Katakana range already)
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// Script tests shared with other modules.
+public enum Script {
+    /// Whether `scalar` is Han, Hiragana or Katakana: text written without spaces.
+    public static func isCJK(_ scalar: Unicode.Scalar) -> Bool { ScalarClass.isCJK(scalar.value) }
+}
