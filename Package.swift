@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(
             name: "shortcut-lab",
             dependencies: [
-                "FlexibleMatching", "ShortcutCatalog",
+                "FlexibleMatching", "ShortcutCatalog", "VectorIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/shortcut-lab"

@@ -72,6 +72,14 @@ public struct Matcher: Sendable {
     /// How rows aggregate into candidates.
     let plan: CandidatePlan
 
+    /// How similarities are computed: BLAS (`cblas_sgemv`) or the plain scalar loop the
+    /// benchmark compares it with. Both give the same scores.
+    public enum Backend: String, Sendable, CaseIterable {
+        case blas, scalar
+    }
+
+    public var backend: Backend = .blas
+
     /// Weight of the best template in a candidate's score; the rest goes to the mean of the
     /// best `neighbours` templates.
     static let bestWeight = 0.5
@@ -134,7 +142,8 @@ public struct Matcher: Sendable {
         let (tokens, mentioned) = appName.strip(allTokens)
         let canonical = allTokens.map(\.text).joined(separator: " ")
 
-        let scores = index.scores(for: featurizer.vector(tokens))
+        let query = featurizer.vector(tokens)
+        let scores = backend == .blas ? index.scores(for: query) : index.scalarScores(for: query)
         var candidates = rank(scores: scores)
         let bestPositiveRow = (0..<positiveCount).max { scores[$0] < scores[$1] }
         let bestNegativeRow = (positiveCount..<scores.count).max { scores[$0] < scores[$1] }

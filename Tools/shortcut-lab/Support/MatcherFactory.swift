@@ -1,10 +1,13 @@
 import ArgumentParser
 import FlexibleMatching
 import ShortcutCatalog
+import VectorIndex
 
 /// The one place the CLI builds a `Matcher`, so that changes to the engine's initialiser
 /// (such as a resources argument) touch only this function.
 func makeMatcher(for locale: LocaleCatalog, in catalog: Catalog) throws(LabError) -> Matcher {
+    // Catalog matrices are small: one BLAS thread is fastest (Tools/Benchmarks measures it).
+    BLASThreads.set(1)
     do {
         let resources = try MatcherResources.load(locale: locale.locale)
         return Matcher(catalog: locale, resources: resources)
