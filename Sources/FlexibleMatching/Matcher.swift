@@ -23,7 +23,7 @@ public struct MatchOptions: Hashable, Sendable {
     }
 
     /// Defaults chosen on the clinc-apps development set (see README).
-    public static let defaults = MatchOptions(threshold: 0.34, margin: 0.01)
+    public static let defaults = MatchOptions(threshold: 0.32, margin: 0.02)
 
     /// The defaults, overridden by a catalog's stored settings.
     public static func resolved(for catalog: Catalog) -> MatchOptions {
@@ -82,8 +82,8 @@ public struct Matcher: Sendable {
 
     /// Weight of the best template in a candidate's score; the rest goes to the mean of the
     /// best `neighbours` templates.
-    static let bestWeight = 0.5
-    static let neighbours = 3
+    static let bestWeight = 0.3
+    static let neighbours = 4
 
     /// Builds the index. Complexity: O(expanded phrases × (tokens + dimension)).
     public init(catalog: LocaleCatalog, resources: MatcherResources = MatcherResources()) {
