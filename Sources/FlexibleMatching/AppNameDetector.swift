@@ -1,3 +1,4 @@
+import Foundation
 import PhraseTokenizer
 import ShortcutCatalog
 
@@ -22,9 +23,17 @@ public struct AppNameDetector: Sendable {
         self.forms = forms.sorted { $0.0.count > $1.0.count }
     }
 
-    /// The tokens of `tokens` with the app name removed, and whether it was there.
-    /// Complexity: O(tokens × forms × name length).
-    public func strip(_ tokens: [Token]) -> (tokens: [Token], mentioned: Bool) {
+    /// The tokens of a normalised phrase with the app name removed, and whether it was there.
+    /// `tokens` are `normalized`'s tokens. Complexity: O(tokens × forms × name length).
+    public func strip(normalized: String, tokens: [Token]) -> (tokens: [Token], mentioned: Bool) {
+        // Chinese/Japanese names sit inside a run of characters ("用演示清单总结"), where
+        // segmentation may cut through them: find them in the text itself.
+        for form in forms where form.normalized.unicodeScalars.contains(where: { Script.isCJK($0) }) {
+            if normalized.contains(form.normalized) {
+                let stripped = normalized.replacingOccurrences(of: form.normalized, with: " ")
+                return (tokenizer.tokens(normalized: stripped), true)
+            }
+        }
         // Exact token spans first, then spans within a small edit distance.
         for fuzzy in [false, true] {
             for form in forms {
@@ -44,22 +53,13 @@ public struct AppNameDetector: Sendable {
                 }
             }
         }
-        // Chinese/Japanese names can sit inside a segment run ("用演示清单总结"): look for the
-        // name's characters in the concatenated text.
-        return stripInsideCJKRun(tokens)
+        return (tokens, false)
     }
 
-    private func stripInsideCJKRun(_ tokens: [Token]) -> (tokens: [Token], mentioned: Bool) {
-        guard tokens.contains(where: { $0.kind == .cjk }) else { return (tokens, false) }
-        let joined = tokens.map(\.text).joined(separator: " ")
-        for form in forms where form.normalized.unicodeScalars.contains(where: { Script.isCJK($0) }) {
-            if joined.contains(form.normalized) {
-                let stripped = joined.replacingOccurrences(of: form.normalized, with: " ")
-                return (tokenizer.tokens(normalized: stripped), true)
-            }
-        }
-        // Bigram fallback tokens overlap: rebuild the runs from the original characters.
-        return (tokens, false)
+    /// As `strip(normalized:tokens:)` for callers holding only tokens: the text is rebuilt
+    /// from them (a Chinese/Japanese name is found only where segmentation kept it whole).
+    public func strip(_ tokens: [Token]) -> (tokens: [Token], mentioned: Bool) {
+        strip(normalized: tokens.map(\.text).joined(separator: " "), tokens: tokens)
     }
 
     /// Whether a typed token is the name token: equal, or (for `fuzzy`) within one edit for

@@ -139,7 +139,7 @@ public struct Matcher: Sendable {
             return result(input, .none, winner: nil, score: 0, margin: 0, kind: nil, mentioned: false,
                           reason: .emptyInput, candidates: [], options: options)
         }
-        let (tokens, mentioned) = appName.strip(allTokens)
+        let (tokens, mentioned) = appName.strip(normalized: normalized, tokens: allTokens)
         let canonical = allTokens.map(\.text).joined(separator: " ")
 
         let query = featurizer.vector(tokens)
