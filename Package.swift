@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SynonymExpansion", targets: ["SynonymExpansion"]),
         .library(name: "VectorIndex", targets: ["VectorIndex"]),
         .library(name: "FlexibleMatching", targets: ["FlexibleMatching"]),
+        .library(name: "StringCatalogReaders", targets: ["StringCatalogReaders"]),
         .executable(name: "shortcut-lab", targets: ["shortcut-lab"]),
     ],
     dependencies: [
@@ -38,10 +39,13 @@ let package = Package(
             name: "FlexibleMatching",
             dependencies: ["ShortcutCatalog", "PhraseTokenizer", "SynonymExpansion", "VectorIndex", "WordEmbeddings"]
         ),
+        // Readers for what apps ship: AppShortcuts.xcstrings, .strings, Info.plist, extract.actionsdata.
+        .target(name: "StringCatalogReaders", dependencies: ["ShortcutCatalog"]),
         .executableTarget(
             name: "shortcut-lab",
             dependencies: [
                 "FlexibleMatching", "ShortcutCatalog", "VectorIndex",
+                "StringCatalogReaders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/shortcut-lab"
@@ -56,5 +60,6 @@ let package = Package(
         .testTarget(name: "VectorIndexTests", dependencies: ["VectorIndex"]),
         .testTarget(name: "FlexibleMatchingTests", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),
         .testTarget(name: "CLITests", dependencies: ["shortcut-lab"]),
+        .testTarget(name: "StringCatalogReadersTests", dependencies: ["StringCatalogReaders", "ShortcutCatalog"]),
     ]
 )

@@ -1,9 +1,13 @@
 import ArgumentParser
 import ShortcutCatalog
+import StringCatalogReaders
 
 /// `--catalog` and `--locale`, shared by every subcommand that reads a manifest.
 struct CatalogOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The shortcut manifest to read (JSON or YAML).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The shortcut manifest (JSON or YAML), an app folder, an extracted.json or an extract.actionsdata.",
+            valueName: "path"))
     var catalog: String
 
     @Option(
@@ -12,11 +16,11 @@ struct CatalogOptions: ParsableArguments {
             valueName: "locale"))
     var locale: String?
 
-    /// Reads the manifest. The loader's errors already name the file, line and column
-    /// (including a missing or unreadable file).
+    /// Reads the catalog, with the locales of the manifest's `stringCatalog` merged in. The
+    /// loader's errors already name the file, line and column (including a missing file).
     func loadCatalog() throws(LabError) -> Catalog {
         do {
-            return try ManifestLoader.load(path: catalog)
+            return try CatalogLoader.loadCatalog(path: catalog)
         } catch {
             throw .catalog(error)
         }
