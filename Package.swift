@@ -39,12 +39,15 @@ let package = Package(
             name: "FlexibleMatching",
             dependencies: ["ShortcutCatalog", "PhraseTokenizer", "SynonymExpansion", "VectorIndex", "WordEmbeddings"]
         ),
+        // Threshold/margin sweeps over labelled phrases, recommendations, SVG plots, manifest `matching` writer.
+        .target(name: "ThresholdTuning", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),
         // Readers for what apps ship: AppShortcuts.xcstrings, .strings, Info.plist, extract.actionsdata.
         .target(name: "StringCatalogReaders", dependencies: ["ShortcutCatalog"]),
         .executableTarget(
             name: "shortcut-lab",
             dependencies: [
                 "FlexibleMatching", "ShortcutCatalog", "VectorIndex",
+                "ThresholdTuning", "PhraseTokenizer", "SynonymExpansion",
                 "StringCatalogReaders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -60,6 +63,7 @@ let package = Package(
         .testTarget(name: "VectorIndexTests", dependencies: ["VectorIndex"]),
         .testTarget(name: "FlexibleMatchingTests", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),
         .testTarget(name: "CLITests", dependencies: ["shortcut-lab"]),
+        .testTarget(name: "ThresholdTuningTests", dependencies: ["ThresholdTuning", "FlexibleMatching", "ShortcutCatalog"]),
         .testTarget(name: "StringCatalogReadersTests", dependencies: ["StringCatalogReaders", "ShortcutCatalog"]),
     ]
 )

@@ -1,0 +1,143 @@
+import FlexibleMatching
+import ShortcutCatalog
+
+/// How `preview` shows a result: a block for people at a terminal, or one plain line per
+/// phrase when the output goes to a pipe or a file (for scripts and golden tests).
+struct PreviewReport {
+    var locale: LocaleCatalog
+    var style: TextStyle
+    /// Terminal width; long lines are cut to it so a block never wraps on 80 columns.
+    var width = 80
+
+    /// How many runner-ups to show.
+    static let runnerUps = 3
+
+    // MARK: Block (interactive)
+
+    func block(_ result: MatchResult) -> String {
+        let reasons = MatchReport(locale: locale, style: style, top: 5)
+        var lines: [String] = []
+        let best = result.winner ?? result.candidates.first
+        switch result.outcome {
+        case .match:
+            lines.append("  " + style.green(style.bold("✓ match")) + "  " + title(best))
+        case .ambiguous:
+            lines.append("  " + style.yellow(style.bold("? ambiguous")) + "  " + fit(reasons.reasonText(result), used: 14))
+        case .none:
+            lines.append("  " + style.red(style.bold("✗ none")) + "  " + fit(reasons.reasonText(result), used: 10))
+            if best != nil { lines.append(row("nearest", title(best))) }
+        }
+        if result.outcome != .ambiguous, let best {
+            lines.append(row("parameter", parameter(best.parameter)))
+            if result.outcome == .match {
+                let kind = result.matchKind?.rawValue ?? "flexible"
+                lines.append(row("phrase", kind + "  " + style.dim(fit(quoted(best.phrase), used: 14 + kind.count + 2))))
+            }
+        }
+        if result.reason != .emptyInput {
+            lines.append(row("score", style.cyan(fixed(result.score)) + "  " + bar(result.score, threshold: result.threshold)
+                + "  threshold \(fixed(result.threshold))"))
+            lines.append(row("margin", "\(fixed(result.margin))  (needs \(fixed(result.requiredMargin)))"
+                + (result.appNameMentioned ? "  app name mentioned" : "  no app name")))
+        }
+        let others: [MatchCandidate]
+        let label: String
+        if result.outcome == .ambiguous {
+            others = result.candidates
+            label = "choices"
+        } else {
+            others = Array(result.candidates.filter { $0 != best }.prefix(Self.runnerUps))
+            label = "runner-ups"
+        }
+        for (index, candidate) in others.enumerated() {
+            let text = style.cyan(fixed(candidate.score)) + "  " + title(candidate)
+                + (candidate.parameter.map { "  " + parameter($0) } ?? "")
+            lines.append(row(index == 0 ? label : "", text))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Add Task · plus.circle · AddTask`
+    func title(_ candidate: MatchCandidate?) -> String {
+        guard let candidate else { return "—" }
+        var parts: [String] = []
+        if let title = candidate.shortTitle, !title.isEmpty { parts.append(style.bold(title)) }
+        if let symbol = candidate.systemImageName, !symbol.isEmpty { parts.append(symbol) }
+        parts.append(parts.isEmpty ? style.bold(candidate.shortcut) : style.dim(candidate.shortcut))
+        return parts.joined(separator: " · ")
+    }
+
+    func parameter(_ binding: ParameterBinding?) -> String {
+        guard let binding else { return "—" }
+        var text = "\(binding.name) = \(binding.value)"
+        if let title = locale.parameter(named: binding.name)?.values.first(where: { $0.id == binding.value })?.title,
+            title != binding.value
+        {
+            text += " " + quoted(title)
+        }
+        return text
+    }
+
+    /// A 20-cell bar of the score with a tick where the threshold sits: green at or over it,
+    /// red under it.
+    func bar(_ score: Double, threshold: Double) -> String {
+        let cells = 20
+        let filled = Int((min(max(score, 0), 1) * Double(cells)).rounded())
+        let tick = min(cells - 1, Int((min(max(threshold, 0), 1) * Double(cells)).rounded()))
+        var text = ""
+        for cell in 0..<cells {
+            text += cell < filled ? "█" : (cell == tick ? "┆" : "·")
+        }
+        return score >= threshold ? style.green(text) : style.red(text)
+    }
+
+    private func row(_ label: String, _ text: String) -> String {
+        "    " + style.dim(label) + String(repeating: " ", count: max(1, 12 - label.count)) + text
+    }
+
+    /// Cuts plain `text` so that a line with `used` columns before it fits the width.
+    private func fit(_ text: String, used: Int) -> String {
+        let room = max(10, width - used - 1)
+        let scalars = Array(text.unicodeScalars)
+        guard displayWidth(scalars) > room else { return text }
+        var out: [Unicode.Scalar] = []
+        for scalar in scalars {
+            if displayWidth(out) + displayWidth([scalar]) > room - 1 { break }
+            out.append(scalar)
+        }
+        return String(String.UnicodeScalarView(out)) + "…"
+    }
+
+    // MARK: One line (not a terminal)
+
+    /// `"input" -> match AddTask "Add Task" [plus.circle] list=grocery flexible score 0.83 margin 0.21 | runner-ups: …`
+    func line(_ result: MatchResult) -> String {
+        let reasons = MatchReport(locale: locale, style: .plain, top: 5)
+        var text = quoted(result.input) + " -> "
+        let best = result.winner ?? result.candidates.first
+        switch result.outcome {
+        case .match:
+            guard let best else { return text + "match" }
+            text += "match \(best.shortcut)"
+            if let title = best.shortTitle, !title.isEmpty { text += " " + quoted(title) }
+            if let symbol = best.systemImageName, !symbol.isEmpty { text += " [\(symbol)]" }
+            if let binding = best.parameter { text += " \(binding.name)=\(binding.value)" }
+            text += " \(result.matchKind?.rawValue ?? "flexible") score \(fixed(result.score)) margin \(fixed(result.margin))"
+            let others = result.candidates.filter { $0 != best }.prefix(Self.runnerUps)
+            if !others.isEmpty { text += " | runner-ups: " + others.map(brief).joined(separator: ", ") }
+        case .ambiguous:
+            text += "ambiguous: " + reasons.reasonText(result)
+            text += " | choices: " + result.candidates.map(brief).joined(separator: ", ")
+        case .none:
+            text += "none \(result.reason?.rawValue ?? "no-match"): " + reasons.reasonText(result)
+            let nearest = result.candidates.prefix(Self.runnerUps + 1)
+            if !nearest.isEmpty { text += " | nearest: " + nearest.map(brief).joined(separator: ", ") }
+        }
+        return text
+    }
+
+    /// `ShowList(list=grocery) 0.62`
+    private func brief(_ candidate: MatchCandidate) -> String {
+        candidate.shortcut + (candidate.parameter.map { "(\($0.name)=\($0.value))" } ?? "") + " " + fixed(candidate.score)
+    }
+}
