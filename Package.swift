@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "PhraseTokenizerTests", dependencies: ["PhraseTokenizer", "SynonymExpansion"]),
         .testTarget(name: "VectorIndexTests", dependencies: ["VectorIndex"]),
         .testTarget(name: "FlexibleMatchingTests", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),
-        .testTarget(name: "CLITests", dependencies: ["shortcut-lab"]),
+        .testTarget(name: "CLITests", dependencies: ["shortcut-lab"], exclude: ["Golden"]),
         .testTarget(name: "ThresholdTuningTests", dependencies: ["ThresholdTuning", "FlexibleMatching", "ShortcutCatalog"]),
         .testTarget(name: "StringCatalogReadersTests", dependencies: ["StringCatalogReaders", "ShortcutCatalog"]),
     ]

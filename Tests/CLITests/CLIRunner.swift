@@ -58,8 +58,11 @@ enum CLI {
     ///
     /// Standard streams go through temporary files rather than pipes, so a large input or
     /// output can never deadlock the test. Colour is off (`NO_COLOR`), and the run is killed
-    /// after `timeout` seconds.
-    static func run(_ arguments: [String], input: Data? = nil, timeout: TimeInterval = 60) throws -> CLIResult {
+    /// after `timeout` seconds. `environment` adds to (or overrides) the test's environment.
+    static func run(
+        _ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:],
+        timeout: TimeInterval = 60
+    ) throws -> CLIResult {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("shortcut-lab-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -77,6 +80,7 @@ enum CLI {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let inputHandle = try FileHandle(forReadingFrom: input == nil ? URL(fileURLWithPath: "/dev/null") : inputURL)
         let outputHandle = try FileHandle(forWritingTo: outputURL)

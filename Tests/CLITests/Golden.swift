@@ -55,9 +55,4 @@ enum Golden {
     }
 }
 
-// Golden tests for `match` go here once the matching engine has landed, e.g.:
-//
-//     @Test func todoQueriesHumanOutput() throws {
-//         let result = try CLI.run(["match", "--catalog", Fixtures.todoManifest, "--stdin"], lines: [...])
-//         try Golden.check(result.output, matches: "todo-match.txt")
-//     }
+// The golden tests for `match` are in MatchGoldenTests.swift.
