@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "VectorIndex", targets: ["VectorIndex"]),
         .library(name: "FlexibleMatching", targets: ["FlexibleMatching"]),
         .library(name: "StringCatalogReaders", targets: ["StringCatalogReaders"]),
+        .library(name: "CatalogValidation", targets: ["CatalogValidation"]),
         .executable(name: "shortcut-lab", targets: ["shortcut-lab"]),
     ],
     dependencies: [
@@ -43,12 +44,14 @@ let package = Package(
         .target(name: "ThresholdTuning", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),
         // Readers for what apps ship: AppShortcuts.xcstrings, .strings, Info.plist, extract.actionsdata.
         .target(name: "StringCatalogReaders", dependencies: ["ShortcutCatalog"]),
+        // Validation rules, the phrase budget and diagnostics (matcher-based rules included).
+        .target(name: "CatalogValidation", dependencies: ["StringCatalogReaders", "ShortcutCatalog", "FlexibleMatching"]),
         .executableTarget(
             name: "shortcut-lab",
             dependencies: [
                 "FlexibleMatching", "ShortcutCatalog", "VectorIndex",
                 "ThresholdTuning", "PhraseTokenizer", "SynonymExpansion",
-                "StringCatalogReaders",
+                "StringCatalogReaders", "CatalogValidation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/shortcut-lab"
