@@ -63,13 +63,14 @@ public struct AppNameDetector: Sendable {
     }
 
     /// Whether a typed token is the name token: equal, or (for `fuzzy`) within one edit for
-    /// tokens of 4+ characters and two for 8+.
+    /// names of 5+ characters and two for 9+, with the first letter right. Shorter names
+    /// must be exact: "memo" is one edit from "Demo" and is a word of its own.
     static func close(_ typed: String, _ name: String, fuzzy: Bool) -> Bool {
         if typed == name { return true }
         guard fuzzy else { return false }
         let a = Array(typed.unicodeScalars), b = Array(name.unicodeScalars)
-        let budget = b.count >= 8 ? 2 : (b.count >= 4 ? 1 : 0)
-        guard budget > 0, abs(a.count - b.count) <= budget else { return false }
+        let budget = b.count >= 9 ? 2 : (b.count >= 5 ? 1 : 0)
+        guard budget > 0, abs(a.count - b.count) <= budget, a.first == b.first else { return false }
         return EditDistance.levenshtein(a, b, limit: budget) <= budget
     }
 }

@@ -64,8 +64,9 @@ public struct Matcher: Sendable {
     public let expanded: ExpandedCatalog
     let appName: AppNameDetector
     let index: VectorIndex
-    /// Exact-match table: canonical spoken text → positive expansion index.
-    let exact: [String: Int]
+    /// Exact-match table: canonical spoken text → positive expansion indices, at most one
+    /// per shortcut (two shortcuts declaring the same phrase make it ambiguous).
+    let exact: [String: [Int]]
     let exactNegative: [String: Int]
     /// Row `r < positives.count` is `expanded.positives[r]`; the rest are negatives.
     let positiveCount: Int
@@ -107,11 +108,16 @@ public struct Matcher: Sendable {
         self.index = index
         self.positiveCount = positiveTokens.count
 
-        var exact: [String: Int] = [:]
+        var exact: [String: [Int]] = [:]
         for (i, e) in expanded.positives.enumerated() {
+            let shortcut = expanded.templates[e.template].shortcut
             for spoken in e.spokenTexts {
                 let key = tokenizer.canonicalForm(spoken)
-                if !key.isEmpty && exact[key] == nil { exact[key] = i }
+                guard !key.isEmpty else { continue }
+                let known = exact[key] ?? []
+                if !known.contains(where: { expanded.templates[expanded.positives[$0].template].shortcut == shortcut }) {
+                    exact[key] = known + [i]
+                }
             }
         }
         self.exact = exact
@@ -149,14 +155,23 @@ public struct Matcher: Sendable {
         let bestNegativeRow = (positiveCount..<scores.count).max { scores[$0] < scores[$1] }
 
         // Exact match after normalisation: the phrase as declared, app name included.
-        if let e = exact[canonical] {
-            let winner = candidate(forExpansion: e, score: 1)
-            candidates.removeAll { $0.shortcut == winner.shortcut && $0.parameter == winner.parameter }
-            candidates.insert(winner, at: 0)
+        if let hits = exact[canonical], let e = hits.first {
+            let winners = hits.map { candidate(forExpansion: $0, score: 1) }
+            candidates.removeAll { c in winners.contains { $0.shortcut == c.shortcut && $0.parameter == c.parameter } }
+            candidates.insert(contentsOf: winners, at: 0)
+            let winner = winners[0]
             let margin = 1 - (candidates.first { $0.shortcut != winner.shortcut }?.score ?? 0)
-            if options.appName == .required && !mentioned && expanded.templates[expanded.positives[e].template].mentionsAppName {
+            if options.appName == .required && !mentioned {
                 return result(input, .none, winner: nil, score: 1, margin: margin, kind: nil, mentioned: false,
                               reason: .appNameMissing, candidates: candidates, options: options)
+            }
+            if winners.count > 1 || margin < options.margin {
+                // Two shortcuts declare this very phrase (or one comes within the margin).
+                let choices = candidates.filter { 1 - $0.score < max(options.margin, 1e-9) }
+                var seen = Set<String>()
+                let distinct = choices.filter { seen.insert($0.shortcut).inserted }
+                return result(input, .ambiguous, winner: nil, score: 1, margin: margin, kind: nil, mentioned: mentioned,
+                              reason: .ambiguous, candidates: Array(distinct.prefix(5)), options: options)
             }
             return result(input, .match, winner: winner, score: 1, margin: margin, kind: .exact, mentioned: mentioned,
                           reason: nil, candidates: candidates, options: options)
@@ -172,7 +187,11 @@ public struct Matcher: Sendable {
                           reason: .belowThreshold, candidates: candidates, options: options)
         }
         let margin = best.score - (candidates.first { $0.shortcut != best.shortcut }?.score ?? 0)
-        if let nRow = bestNegativeRow, let pRow = bestPositiveRow, scores[nRow] > scores[pRow] {
+        // A negative phrase wins when it is closer than every positive phrase — and close
+        // enough to count: otherwise the honest reason is that nothing is near.
+        if let nRow = bestNegativeRow, let pRow = bestPositiveRow, scores[nRow] > scores[pRow],
+            Double(scores[nRow]) >= options.threshold || best.score >= options.threshold
+        {
             let n = expanded.negatives[nRow - positiveCount]
             return result(input, .none, winner: nil, score: best.score, margin: margin, kind: nil, mentioned: mentioned,
                           reason: .negativePhrase, candidates: candidates, options: options,
@@ -232,7 +251,12 @@ public struct Matcher: Sendable {
             let blended = Matcher.bestWeight * Double(first.score) + (1 - Matcher.bestWeight) * mean
             out.append(candidate(forExpansion: first.row, score: Double(clamp(Float(blended)))))
         }
-        out.sort { $0.score > $1.score }
+        // Ties (identical phrases) are broken by id so the order does not depend on BLAS rounding.
+        out.sort {
+            if $0.score != $1.score { return $0.score > $1.score }
+            if $0.shortcut != $1.shortcut { return $0.shortcut < $1.shortcut }
+            return ($0.parameter?.value ?? "") < ($1.parameter?.value ?? "")
+        }
         // The same (shortcut, bound value) can arise from two values when an unparameterised
         // template wins both: keep the better.
         var seen = Set<String>()
@@ -257,7 +281,9 @@ public struct Matcher: Sendable {
         MatchResult(
             input: input, locale: catalog.locale, outcome: outcome, winner: winner, score: score,
             margin: max(margin, 0), matchKind: kind, appNameMentioned: mentioned, reason: reason,
-            candidates: Array(candidates.prefix(max(options.top, 1))), negativePhrase: negative?.0,
+            // Ambiguous choices are the answer itself: `top` never cuts them (they are at most five).
+            candidates: outcome == .ambiguous ? candidates : Array(candidates.prefix(max(options.top, 1))),
+            negativePhrase: negative?.0,
             negativeScore: negative?.1, threshold: options.threshold, requiredMargin: options.margin)
     }
 }
