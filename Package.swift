@@ -46,10 +46,13 @@ let package = Package(
         .target(name: "StringCatalogReaders", dependencies: ["ShortcutCatalog"]),
         // Validation rules, the phrase budget and diagnostics (matcher-based rules included).
         .target(name: "CatalogValidation", dependencies: ["StringCatalogReaders", "ShortcutCatalog", "FlexibleMatching"]),
+        // Labelled-query files (CONTRACTS §2) and accuracy reports over them (`shortcut-lab eval`).
+        .target(name: "PhraseEvaluation", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),
         .executableTarget(
             name: "shortcut-lab",
             dependencies: [
                 "FlexibleMatching", "ShortcutCatalog", "VectorIndex",
+                "PhraseEvaluation",
                 "ThresholdTuning", "PhraseTokenizer", "SynonymExpansion",
                 "StringCatalogReaders", "CatalogValidation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -66,6 +69,7 @@ let package = Package(
         .testTarget(name: "VectorIndexTests", dependencies: ["VectorIndex"]),
         .testTarget(name: "FlexibleMatchingTests", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),
         .testTarget(name: "CLITests", dependencies: ["shortcut-lab"], exclude: ["Golden"]),
+        .testTarget(name: "PhraseEvaluationTests", dependencies: ["PhraseEvaluation", "FlexibleMatching", "ShortcutCatalog"]),
         .testTarget(name: "ThresholdTuningTests", dependencies: ["ThresholdTuning", "FlexibleMatching", "ShortcutCatalog"]),
         .testTarget(name: "StringCatalogReadersTests", dependencies: ["StringCatalogReaders", "ShortcutCatalog"]),
     ]

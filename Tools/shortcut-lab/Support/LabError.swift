@@ -1,4 +1,5 @@
 import ArgumentParser
+import PhraseEvaluation
 import ShortcutCatalog
 
 /// Errors the CLI reports itself: each names the file (or stream) and line it is about, in
@@ -11,6 +12,10 @@ enum LabError: Error, CustomStringConvertible {
     case phraseTooLong(source: String, line: Int, length: Int, limit: Int)
     case readFailed(source: String, reason: String)
     case matcherFailed(path: String, reason: String)
+    /// A labelled queries file that cannot be used (`eval`).
+    case queries(QueryFileError)
+    /// Another `eval` input problem, already worded as `path: error: ...`.
+    case evaluation(String)
 
     var description: String {
         switch self {
@@ -28,6 +33,10 @@ enum LabError: Error, CustomStringConvertible {
             return "\(source): error: cannot read: \(reason)"
         case .matcherFailed(let path, let reason):
             return "\(path): error: cannot build the matcher: \(reason)"
+        case .queries(let error):
+            return error.description
+        case .evaluation(let message):
+            return message
         }
     }
 
