@@ -125,11 +125,13 @@ struct PreviewSession {
 
     func banner() -> String {
         let o = options
-        return style.bold("ShortcutLab preview") + " · " + style.bold(locale.app.name) + " · " + locale.locale + " · "
-            + "\(locale.shortcuts.count) shortcuts, \(Self.phraseCount(locale)) phrases\n"
-            + style.dim(
-                "threshold \(fixed(o.threshold)), margin \(fixed(o.margin)), app name \(o.appName.rawValue). "
-                    + "Type a phrase, :help for commands, :quit or Ctrl-D to leave.") + "\n"
+        let lines = [
+            style.bold("ShortcutLab preview") + " · " + style.bold(locale.app.name) + " · " + locale.locale + " · "
+                + "\(locale.shortcuts.count) shortcuts, \(Self.phraseCount(locale)) phrases",
+            style.dim("threshold \(fixed(o.threshold)), margin \(fixed(o.margin)), app name \(o.appName.rawValue)"),
+            style.dim("Type a phrase; :help lists the commands; :quit or Ctrl-D leaves."),
+        ]
+        return lines.map { report.clip($0, to: width - 1) }.joined(separator: "\n") + "\n"
     }
 
     /// Handles one line: a `:command` or a phrase.
@@ -250,7 +252,10 @@ struct PreviewSession {
         if let lexicon = matcher.featurizer.lexicon {
             var seen = Set<String>()
             for token in tokens where seen.insert(token.lemma).inserted {
-                let found = lexicon.synonyms(of: token.lemma).prefix(5).map(\.lemma)
+                // The lexicon keeps synonyms in hash order: sort them so the listing is stable.
+                let found = lexicon.synonyms(of: token.lemma)
+                    .sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.lemma < $1.lemma }
+                    .prefix(5).map(\.lemma)
                 if !found.isEmpty { synonyms.append("\(token.lemma) → \(found.joined(separator: ", "))") }
             }
         }
@@ -261,8 +266,10 @@ struct PreviewSession {
         lines.append("\(indent)  app name   " + (result.appNameMentioned ? "mentioned" : "not mentioned"))
         lines.append("\(indent)  nearest phrase of each shortcut:")
         var seen = Set<String>()
+        let idWidth = locale.shortcuts.map(\.id.count).max() ?? 0
         for candidate in result.candidates where seen.insert(candidate.shortcut).inserted {
-            var line = "\(indent)    \(fixed(candidate.score))  \(candidate.shortcut)  \(quoted(candidate.expandedPhrase))"
+            let id = candidate.shortcut + String(repeating: " ", count: max(0, idWidth - candidate.shortcut.count))
+            var line = "\(indent)    \(fixed(candidate.score))  \(id)  \(quoted(candidate.expandedPhrase))"
             if let binding = candidate.parameter { line += "  \(binding.name) = \(binding.value)" }
             lines.append(line)
         }

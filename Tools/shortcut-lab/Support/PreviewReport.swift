@@ -22,9 +22,11 @@ struct PreviewReport {
         case .match:
             lines.append("  " + style.green(style.bold("✓ match")) + "  " + title(best))
         case .ambiguous:
-            lines.append("  " + style.yellow(style.bold("? ambiguous")) + "  " + fit(reasons.reasonText(result), used: 14))
+            lines.append("  " + style.yellow(style.bold("? ambiguous")) + "  Siri would ask which one")
+            lines += wrappedRows("reason", reasons.reasonText(result))
         case .none:
-            lines.append("  " + style.red(style.bold("✗ none")) + "  " + fit(reasons.reasonText(result), used: 10))
+            lines.append("  " + style.red(style.bold("✗ none")) + "  " + Self.headline(result.reason))
+            lines += wrappedRows("reason", reasons.reasonText(result))
             if best != nil { lines.append(row("nearest", title(best))) }
         }
         if result.outcome != .ambiguous, let best {
@@ -54,7 +56,46 @@ struct PreviewReport {
                 + (candidate.parameter.map { "  " + parameter($0) } ?? "")
             lines.append(row(index == 0 ? label : "", text))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map { clip($0, to: width - 1) }.joined(separator: "\n") + "\n"
+    }
+
+    /// Cuts a styled line to `width` visible columns (escape sequences take none), ending it
+    /// with `…`, so that nothing wraps: a wrapped block is hard to read on an 80-column terminal.
+    func clip(_ line: String, to width: Int) -> String {
+        var out = String.UnicodeScalarView()
+        var scalars = line.unicodeScalars[...]
+        var columns = 0
+        let total = displayWidth(Self.stripEscapes(line).unicodeScalars)
+        guard total > width else { return line }
+        while let scalar = scalars.popFirst() {
+            if scalar == "\u{1B}" {
+                out.append(scalar)
+                while let next = scalars.popFirst() {
+                    out.append(next)
+                    if next != "[" && (0x40...0x7E).contains(next.value) { break }
+                }
+                continue
+            }
+            let w = displayWidth([scalar])
+            if columns + w > width - 1 { break }
+            columns += w
+            out.append(scalar)
+        }
+        return String(out) + "…" + (style.isEnabled ? "\u{1B}[0m" : "")
+    }
+
+    /// `text` without ANSI escape sequences.
+    static func stripEscapes(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            if scalar == "\u{1B}" {
+                while let next = scalars.popFirst(), next == "[" || !(0x40...0x7E).contains(next.value) {}
+                continue
+            }
+            out.append(scalar)
+        }
+        return String(out)
     }
 
     /// `Add Task · plus.circle · AddTask`
@@ -89,6 +130,37 @@ struct PreviewReport {
             text += cell < filled ? "█" : (cell == tick ? "┆" : "·")
         }
         return score >= threshold ? style.green(text) : style.red(text)
+    }
+
+    /// A few words on why nothing matched, for the block's first line.
+    static func headline(_ reason: MatchResult.Reason?) -> String {
+        switch reason {
+        case .belowThreshold?: return "below the threshold"
+        case .negativePhrase?: return "a negative phrase won"
+        case .appNameMissing?: return "the app name is missing"
+        case .ambiguous?: return "too close to call"
+        case .emptyInput?: return "empty input"
+        case nil: return "no shortcut"
+        }
+    }
+
+    /// A labelled row of plain text, word-wrapped onto continuation rows to fit the width
+    /// (reasons quote phrases, which can be long; they must be read in full, not clipped).
+    private func wrappedRows(_ label: String, _ text: String) -> [String] {
+        let room = max(20, width - 1 - 16)
+        var rows: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if displayWidth(candidate.unicodeScalars) > room && !current.isEmpty {
+                rows.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty || rows.isEmpty { rows.append(current) }
+        return rows.enumerated().map { row($0.offset == 0 ? label : "", $0.element) }
     }
 
     private func row(_ label: String, _ text: String) -> String {
