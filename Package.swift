@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "PhraseTokenizer"),
         // Static token embeddings distilled from a sentence encoder.
         .target(name: "WordEmbeddings"),
+        // Locale packs read from Locales/<locale>/: zh/ja segmentation, ko stems, lemma tables, stopword weights.
+        .target(name: "LocalePacks", dependencies: ["PhraseTokenizer"]),
         // Lexicon-based synonym expansion of tokens.
         .target(name: "SynonymExpansion", dependencies: ["PhraseTokenizer"]),
         // Row-normalised float32 matrix with BLAS top-k.
@@ -38,7 +40,10 @@ let package = Package(
         // Phrase expansion, featurisation and the matcher.
         .target(
             name: "FlexibleMatching",
-            dependencies: ["ShortcutCatalog", "PhraseTokenizer", "SynonymExpansion", "VectorIndex", "WordEmbeddings"]
+            dependencies: [
+                "ShortcutCatalog", "PhraseTokenizer", "SynonymExpansion", "VectorIndex", "WordEmbeddings",
+                "LocalePacks",
+            ]
         ),
         // Threshold/margin sweeps over labelled phrases, recommendations, SVG plots, manifest `matching` writer.
         .target(name: "ThresholdTuning", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),
@@ -64,7 +69,16 @@ let package = Package(
             dependencies: ["FlexibleMatching", "ShortcutCatalog", "VectorIndex"],
             path: "Tools/Benchmarks/MatchBenchmark"
         ),
+        .executableTarget(
+            name: "LocaleBenchmark",
+            dependencies: ["FlexibleMatching", "LocalePacks", "PhraseTokenizer", "ShortcutCatalog"],
+            path: "Tools/Benchmarks/LocaleBenchmark"
+        ),
         .testTarget(name: "ShortcutCatalogTests", dependencies: ["ShortcutCatalog"]),
+        .testTarget(
+            name: "LocalePackTests",
+            dependencies: ["LocalePacks", "PhraseTokenizer", "FlexibleMatching", "SynonymExpansion", "WordEmbeddings"]
+        ),
         .testTarget(name: "PhraseTokenizerTests", dependencies: ["PhraseTokenizer", "SynonymExpansion"]),
         .testTarget(name: "VectorIndexTests", dependencies: ["VectorIndex"]),
         .testTarget(name: "FlexibleMatchingTests", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),

@@ -138,21 +138,30 @@ public struct Featurizer: Sendable {
         return s.squareRoot()
     }
 
-    /// Unnormalised mean of the unit-length word vectors.
+    /// Unnormalised mean of the unit-length word vectors, each weighted by its token's
+    /// stopword weight. A word missing from the table is looked up by its lemma (Korean
+    /// eojeol `메시지를` → `메시지`; the whole-word tables of non-English packs).
     static func rawEmbedding(_ tokens: [Token], _ embeddings: StaticEmbeddings) -> [Float] {
         var acc = [Float](repeating: 0, count: embeddings.dimension)
         var words = 0
-        for t in tokens where embeddings.accumulate(word: t.text, weight: 1, into: &acc) { words += 1 }
+        for t in tokens {
+            if embeddings.accumulate(word: t.text, weight: t.weight, into: &acc)
+                || (t.lemma != t.text && embeddings.accumulate(word: t.lemma, weight: t.weight, into: &acc))
+            {
+                words += 1
+            }
+        }
         if words > 1 { for d in 0..<acc.count { acc[d] /= Float(words) } }
         return acc
     }
 
-    /// Word features: one per lemma (weight 1), plus lexicon synonyms (weight < 1).
+    /// Word features: one per lemma (the token's stopword weight, 1 for content words), plus
+    /// lexicon synonyms (weight < 1, scaled the same way).
     static func forEachWordFeature(_ tokens: [Token], lexicon: Lexicon?, _ body: (UInt64, Float) -> Void) {
         for t in tokens {
-            body(FeatureHash.word(t.lemma), 1)
+            body(FeatureHash.word(t.lemma), t.weight)
             if let lexicon {
-                for s in lexicon.synonyms(of: t.lemma) { body(FeatureHash.word(s.lemma), s.weight) }
+                for s in lexicon.synonyms(of: t.lemma) { body(FeatureHash.word(s.lemma), s.weight * t.weight) }
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LocalePacks
 import PhraseTokenizer
 import SynonymExpansion
 import WordEmbeddings
@@ -48,9 +49,14 @@ extension MatcherResources {
         return nil
     }
 
-    /// Loads what exists for `locale` under `directory` (default: `localesDirectory()`):
-    /// `<lang>/embeddings.bin` and `<lang>/synonyms.txt`; English also gets the built-in core
-    /// lexicon. A missing file is not an error; an unreadable or malformed one is.
+    /// Loads what exists for `locale` under `directory` (default: `localesDirectory()`), from
+    /// the pack folder `LocalePackLoader.folder(for:root:)` picks (`zh` → `zh-Hans/`):
+    /// - the locale pack (segmentation, lemmas, stopword weights: `LocalePackLoader.load`);
+    /// - `embeddings.bin` (static word vectors);
+    /// - `synonyms.txt` (synonym groups, brought to lemma form by the pack's tokenizer);
+    ///   English also gets the built-in core lexicon.
+    /// A missing file is not an error (matching then runs with less); an unreadable or
+    /// malformed one is, naming the file and line. Complexity: O(size of the pack's files).
     public static func load(locale: String, directory: String? = nil) throws(LocaleResourceError) -> MatcherResources {
         let language = TextNormalizer.languageSubtag(of: locale)
         var resources = MatcherResources()
@@ -59,11 +65,16 @@ extension MatcherResources {
             resources.pack = EnglishPack()
             groups = Lexicon.englishCore.groupsForMerging
         }
-        guard let root = directory ?? localesDirectory() else {
+        guard let root = directory ?? localesDirectory(), let folder = LocalePackLoader.folder(for: locale, root: root)
+        else {
             resources.lexicon = groups.isEmpty ? nil : Lexicon(groups: groups)
             return resources
         }
-        let folder = (root as NSString).appendingPathComponent(language)
+        do {
+            resources.pack = try LocalePackLoader.load(locale: locale, folder: folder)
+        } catch {
+            throw .unusable(path: error.location, reason: error.message)
+        }
         let embeddingsPath = (folder as NSString).appendingPathComponent("embeddings.bin")
         if FileManager.default.fileExists(atPath: embeddingsPath) {
             do {

@@ -15,11 +15,16 @@ public struct Token: Hashable, Sendable {
     /// The lemma or stem used for word features (equal to `text` when the locale has none).
     public var lemma: String
     public var kind: Kind
+    /// How much this token counts in word features, in (0, 1]: a locale pack's stopword
+    /// weight. Stopwords are down-weighted, never removed, because command words such as
+    /// "on"/"off" or "an"/"aus" look like stopwords but carry the intent.
+    public var weight: Float
 
-    public init(text: String, lemma: String, kind: Kind) {
+    public init(text: String, lemma: String, kind: Kind, weight: Float = 1) {
         self.text = text
         self.lemma = lemma
         self.kind = kind
+        self.weight = weight
     }
 }
 
@@ -30,13 +35,23 @@ public protocol LocalePack: Sendable {
     var locale: String { get }
     /// Splits a run of Chinese/Japanese characters into words; `nil` falls back to bigrams.
     func segment(cjkRun: String) -> [String]?
+    /// Words of a run with their lemmas. The default pairs `segment(cjkRun:)` with
+    /// `lemma(of:)`; a pack whose segmenter already knows each word's reading (Japanese: the
+    /// lattice path picks the dictionary entry) overrides it to avoid re-guessing.
+    func analyze(cjkRun: String) -> [(text: String, lemma: String)]?
     /// The lemma (or stem) of a normalised word.
     func lemma(of word: String) -> String
+    /// The weight of a token in word features (1 for content words; less for stopwords).
+    func weight(text: String, lemma: String) -> Float
 }
 
 extension LocalePack {
     public func segment(cjkRun: String) -> [String]? { nil }
+    public func analyze(cjkRun: String) -> [(text: String, lemma: String)]? {
+        segment(cjkRun: cjkRun).map { words in words.map { ($0, lemma(of: $0)) } }
+    }
     public func lemma(of word: String) -> String { word }
+    public func weight(text: String, lemma: String) -> Float { 1 }
 }
 
 /// The built-in English pack: contractions and a light suffix stemmer.
@@ -124,14 +139,15 @@ public struct Tokenizer: Sendable {
         for part in parts {
             let lemma = pack?.lemma(of: part) ?? part
             let kind: Token.Kind = part.unicodeScalars.allSatisfy({ ScalarClass($0) == .digit }) ? .number : .word
-            out.append(Token(text: part, lemma: lemma, kind: kind))
+            let weight = pack?.weight(text: part, lemma: lemma) ?? 1
+            out.append(Token(text: part, lemma: lemma, kind: kind, weight: weight))
         }
     }
 
     private func appendCJK(_ piece: String, to out: inout [Token]) {
-        if let words = pack?.segment(cjkRun: piece) {
-            for w in words where !w.isEmpty {
-                out.append(Token(text: w, lemma: pack?.lemma(of: w) ?? w, kind: .cjk))
+        if let pack, let words = pack.analyze(cjkRun: piece) {
+            for (w, lemma) in words where !w.isEmpty {
+                out.append(Token(text: w, lemma: lemma, kind: .cjk, weight: pack.weight(text: w, lemma: lemma)))
             }
             return
         }

@@ -27,6 +27,10 @@ public struct StaticEmbeddings: Sendable {
     private let table: [Float]
     private let ids: [String: Int32]
     private let maxTokenLength: Int
+    /// True for tables of whole words (no `##` continuation pieces, as the non-English packs'
+    /// e5-distilled tables): a word missing from the table then has no vector, instead of
+    /// being split into unrelated whole-word prefixes.
+    public let wholeWordsOnly: Bool
 
     /// Reads a table. Complexity: O(file size); about 4 MB for the English table.
     public init(contentsOf path: String) throws(EmbeddingsError) {
@@ -64,12 +68,16 @@ public struct StaticEmbeddings: Sendable {
         var ids: [String: Int32] = [:]
         ids.reserveCapacity(rows)
         var maxLen = 0
+        var continuation = false
         var index: Int32 = 0
         for line in bytes[vocabAt...].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             guard Int(index) < rows else { break }
             let token = String(decoding: line, as: UTF8.self)
             ids[token] = index
             maxLen = max(maxLen, token.unicodeScalars.count)
+            if !continuation, line.count > 2, line[line.startIndex] == 0x23, line[line.startIndex + 1] == 0x23 {
+                continuation = true
+            }
             index += 1
         }
         guard Int(index) == rows else {
@@ -80,12 +88,14 @@ public struct StaticEmbeddings: Sendable {
         self.table = table
         self.ids = ids
         self.maxTokenLength = maxLen
+        self.wholeWordsOnly = !continuation
     }
 
     /// WordPiece token ids of a normalised word, or `nil` when some part has no token.
     /// Complexity: O(length × maxTokenLength) dictionary probes in the worst case.
     public func pieces(of word: String) -> [Int32]? {
         if let id = ids[word] { return [id] }
+        if wholeWordsOnly { return nil }
         let scalars = Array(word.unicodeScalars)
         var out: [Int32] = []
         var start = 0

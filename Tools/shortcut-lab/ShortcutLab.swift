@@ -14,6 +14,6 @@ struct ShortcutLab: ParsableCommand {
             Errors are reported as `file:line:column: error: ...`; unreadable input exits with status 2.
             """,
         version: "0.1.0",
-        subcommands: [Match.self, Preview.self, Tune.self, Validate.self, Stats.self, Eval.self]
+        subcommands: [Match.self, Preview.self, Tune.self, Validate.self, Stats.self, Eval.self, Tokenize.self]
     )
 }

@@ -1,0 +1,114 @@
+import PhraseTokenizer
+
+/// Korean: words are spacing units (eojeol); the lemma is the stem without its particle (josa)
+/// or verb ending (eomi): `메시지를` → `메시지`, `엄마에게` → `엄마`, `꺼줘` → `끄`.
+///
+/// Strategy, in order (first hit wins):
+/// 1. a hand-written override table (`lemmas.tsv`: conjugated stems such as `꺼` → `끄`);
+/// 2. the word is a known noun or verb stem;
+/// 3. the *shortest* josa suffix whose remainder is a known noun (shortest, so `고양이를` →
+///    `고양이`, not `고양` + `이를`); then the shortest eomi whose remainder is a known verb
+///    stem or a noun taking `하다` (`재생해줘` → `재생`);
+/// 4. for unknown stems, only unambiguous particles are stripped (`알람을` → `알람`); `이`,
+///    `가`, `도`, `의` end too many nouns to strip blindly.
+///
+/// Complexity: O(length²) hash probes per word (words are a few syllables).
+public struct KoreanPack: LocalePack {
+    public let locale: String
+    let josa: HashTable
+    let eomi: HashTable
+    let stems: HashTable  // value 1 = noun, 2 = verb/adjective stem
+    let overrides: StringTable
+    let stopwords: WeightTable
+    let maxSuffix: Int
+
+    /// Particles stripped even when the stem is unknown: none of them ends common nouns.
+    static let safeParticles: [String] = [
+        "에게서", "한테서", "으로는", "에서는", "이랑", "에게", "한테", "에서", "으로", "까지", "부터", "에는",
+        "을", "를", "은", "는", "랑", "와", "과",
+    ]
+    /// Request endings after a noun + 하다 (`재생해줘`) or a conjugated stem (`꺼줘`).
+    static let requestEndings: [String] = [
+        "해주세요", "해줄래", "해줘요", "해줘", "해라", "하세요", "하기", "하자", "할래", "합니다", "해요", "해", "하다",
+        "주세요", "줄래", "줘요", "줘", "라", "요",
+    ]
+
+    public init(folder: String, locale: String = "ko") throws(LocalePackError) {
+        self.locale = locale
+        func list(_ name: String) throws(LocalePackError) -> (HashTable, Int) {
+            let file = try PackFile.read(folder + "/" + name)
+            var table = HashTable(expected: 2048)
+            var longest = 1
+            try file.forEachLine { _, f throws(LocalePackError) in
+                guard !f[0].isEmpty else { return }
+                table.insertIfAbsent(file.hash(f[0]), 1)
+                longest = max(longest, f[0].count / 3)
+            }
+            return (table, longest)
+        }
+        let (josa, josaLength) = try list("josa.txt")
+        let (eomi, eomiLength) = try list("eomi.txt")
+        self.josa = josa
+        self.eomi = eomi
+        self.maxSuffix = min(max(josaLength, eomiLength), 8)
+        let stemsFile = try PackFile.read(folder + "/stems.tsv")
+        var stems = HashTable(expected: stemsFile.bytes.count / 10)
+        try stemsFile.forEachLine { line, f throws(LocalePackError) in
+            guard f.count >= 2, !f[0].isEmpty, f[1].count == 1 else {
+                throw .malformed(path: stemsFile.path, line: line, reason: "expected 'stem<TAB>n|v'")
+            }
+            stems.insertIfAbsent(stemsFile.hash(f[0]), stemsFile.bytes[f[1].lowerBound] == 0x76 ? 2 : 1)  // "v"
+        }
+        self.stems = stems
+        let overridesPath = folder + "/lemmas.tsv"
+        self.overrides = FileManagerShim.exists(overridesPath) ? try StringTable(file: try PackFile.read(overridesPath)) : StringTable()
+        self.stopwords = try WeightTable(optionalPath: folder + "/stopwords.tsv")
+    }
+
+    public func lemma(of word: String) -> String {
+        if let o = overrides.value(word) { return o }
+        if stems.value(word) != nil { return word }
+        let s = Array(word.unicodeScalars)
+        guard s.count >= 2 else { return word }
+        func string(_ r: Range<Int>) -> String {
+            var v = String.UnicodeScalarView()
+            v.append(contentsOf: s[r])
+            return String(v)
+        }
+        func hash(_ r: Range<Int>) -> UInt64 {
+            var h = WordHash.seed
+            for i in r { h = WordHash.add(h, scalar: s[i]) }
+            return h
+        }
+        let n = s.count
+        let longest = min(maxSuffix, n - 1)
+        // 3a: shortest particle leaving a known noun.
+        for k in stride(from: 1, through: longest, by: 1) where josa.value(hash((n - k)..<n)) != nil {
+            let stemHash = hash(0..<(n - k))
+            if stems.value(stemHash) == 1 { return string(0..<(n - k)) }
+        }
+        // 3b: shortest ending leaving a verb stem, an override, or a noun taking 하다.
+        for k in stride(from: 1, through: longest, by: 1) {
+            let suffix = string((n - k)..<n)
+            guard eomi.value(WordHash.of(suffix)) != nil || KoreanPack.requestEndings.contains(suffix) else { continue }
+            let stem = string(0..<(n - k))
+            if let o = overrides.value(stem) { return o }
+            if let kind = stems.value(WordHash.of(stem)) {
+                if kind == 2 || suffix.hasPrefix("해") || suffix.hasPrefix("하") || suffix.hasPrefix("할") || suffix.hasPrefix("합") {
+                    return stem
+                }
+            }
+        }
+        // 4: unknown stems lose only unambiguous particles, or a request ending.
+        for p in KoreanPack.safeParticles where word.hasSuffix(p) && word.count > p.count {
+            return String(word.dropLast(p.count))
+        }
+        for e in KoreanPack.requestEndings where e.count >= 2 && word.hasSuffix(e) && word.count > e.count {
+            let stem = String(word.dropLast(e.count))
+            return overrides.value(stem) ?? stem
+        }
+        return word
+    }
+
+    public func weight(text: String, lemma: String) -> Float { stopwords.weight(text: text, lemma: lemma) }
+}

@@ -1,0 +1,51 @@
+import PhraseTokenizer
+
+/// English, German, French, Spanish: a form → lemma table (`lemmas.tsv`) and stopword weights.
+///
+/// English combines the table with `EnglishStemmer`: the table holds only what the stemmer
+/// cannot do (`went` → `go`), and the stemmer runs on its result, so table lemmas and stems
+/// agree (`children` → `child`, `timers` → `timer`).
+///
+/// French elisions (`l'`, `d'`, `qu'`, …): the tokenizer splits `l'alarme` into `l` + `alarme`;
+/// the elided article is kept as a token (removing tokens is never done) with its full form
+/// as lemma (`l` → `le`), so the stopword weight of `le` down-weights it. Dropping it would
+/// also be possible, but `qu'`/`n'` carry meaning in some phrases, and a weight is reversible.
+///
+/// Complexity: one hash probe per word.
+public struct LemmaPack: LocalePack {
+    public let locale: String
+    let language: String
+    let lemmas: StringTable
+    let stopwords: WeightTable
+
+    static let frenchElisions: [String: String] = [
+        "l": "le", "d": "de", "qu": "que", "j": "je", "m": "me", "t": "te", "s": "se", "n": "ne", "c": "ce",
+        "jusqu": "jusque", "lorsqu": "lorsque", "puisqu": "puisque",
+    ]
+
+    /// Loads `lemmas.tsv` and `stopwords.tsv` from `folder` when present (both optional: an
+    /// English pack without files is the built-in stemmer).
+    public init(folder: String?, locale: String) throws(LocalePackError) {
+        self.locale = locale
+        self.language = TextNormalizer.languageSubtag(of: locale)
+        if let folder {
+            let path = folder + "/lemmas.tsv"
+            lemmas = FileManagerShim.exists(path) ? try StringTable(file: try PackFile.read(path)) : StringTable()
+            stopwords = try WeightTable(optionalPath: folder + "/stopwords.tsv")
+        } else {
+            lemmas = StringTable()
+            stopwords = WeightTable()
+        }
+    }
+
+    public func lemma(of word: String) -> String {
+        if language == "fr", let full = LemmaPack.frenchElisions[word] { return full }
+        let base = lemmas.value(word) ?? word
+        return language == "en" ? EnglishStemmer.stem(base) : base
+    }
+
+    public func weight(text: String, lemma: String) -> Float { stopwords.weight(text: text, lemma: lemma) }
+
+    /// The number of form → lemma rows (for `tokenize` and tests).
+    public var lemmaCount: Int { lemmas.count }
+}

