@@ -46,7 +46,7 @@ let package = Package(
             ]
         ),
         // Threshold/margin sweeps over labelled phrases, recommendations, SVG plots, manifest `matching` writer.
-        .target(name: "ThresholdTuning", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),
+        .target(name: "ThresholdTuning", dependencies: ["FlexibleMatching", "ShortcutCatalog", "PhraseEvaluation"]),
         // Readers for what apps ship: AppShortcuts.xcstrings, .strings, Info.plist, extract.actionsdata.
         .target(name: "StringCatalogReaders", dependencies: ["ShortcutCatalog"]),
         // Validation rules, the phrase budget and diagnostics (matcher-based rules included).
@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "FlexibleMatchingTests", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),
         .testTarget(name: "CLITests", dependencies: ["shortcut-lab"], exclude: ["Golden"]),
         .testTarget(name: "PhraseEvaluationTests", dependencies: ["PhraseEvaluation", "FlexibleMatching", "ShortcutCatalog"]),
-        .testTarget(name: "ThresholdTuningTests", dependencies: ["ThresholdTuning", "FlexibleMatching", "ShortcutCatalog"]),
+        .testTarget(name: "ThresholdTuningTests", dependencies: ["ThresholdTuning", "PhraseEvaluation", "FlexibleMatching", "ShortcutCatalog"]),
         .testTarget(name: "StringCatalogReadersTests", dependencies: ["StringCatalogReaders", "ShortcutCatalog"]),
     ]
 )

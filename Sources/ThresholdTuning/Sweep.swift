@@ -1,49 +1,64 @@
 import FlexibleMatching
+import PhraseEvaluation
 import ShortcutCatalog
 
-/// A labelled phrase matched once with no threshold and no margin, keeping what the outcome
+/// A labelled phrase matched once with threshold 0 and margin 0, keeping what the outcome
 /// at any other setting depends on.
 ///
 /// The matcher's score, margin and best candidate do not depend on the threshold or margin;
 /// only the final decision does. So one matching pass serves the whole sweep, and
-/// `outcome(threshold:margin:)` reproduces exactly what `Matcher.match` would decide with
-/// those settings (the same comparisons on the same `Double`s), which is what lets `tune`
-/// agree with `shortcut-lab match --threshold T`.
+/// `outcome(threshold:margin:)` repeats the decision `Matcher.match` makes with those
+/// settings (the same comparisons on the same `Double`s), which is what lets `tune` agree
+/// with `shortcut-lab match --threshold T`. `Tuner.measure` re-checks the recommended
+/// setting with the real matcher, so a future change to the matcher's rules shows up as a
+/// warning rather than as silently wrong figures.
 public struct ScoredQuery: Hashable, Sendable {
     public var query: LabelledQuery
     /// The best candidate's shortcut (the would-be winner), `nil` when there is none.
     public var best: String?
+    /// The best candidate's score; 1 for an exact match.
     public var score: Double
     public var margin: Double
-    /// Refused whatever the settings: a negative phrase won, the app name was required and
-    /// missing, the input was empty, or nothing but the app name was said.
+    /// Refused whatever the settings: a negative phrase was closest, the app name was
+    /// required and missing, the input was empty, or nothing but the app name was said.
     public var alwaysRejected: Bool
-    /// An exact match after normalisation: accepted whatever the threshold and margin.
+    /// Ambiguous whatever the settings: two shortcuts declare this very phrase.
+    public var alwaysAmbiguous: Bool
+    /// An exact match after normalisation (score 1, so every threshold passes it; the margin
+    /// still applies).
     public var exact: Bool
 
-    public init(query: LabelledQuery, best: String?, score: Double, margin: Double, alwaysRejected: Bool, exact: Bool) {
+    public init(
+        query: LabelledQuery, best: String?, score: Double, margin: Double, alwaysRejected: Bool,
+        alwaysAmbiguous: Bool = false, exact: Bool
+    ) {
         self.query = query
         self.best = best
         self.score = score
         self.margin = margin
         self.alwaysRejected = alwaysRejected
+        self.alwaysAmbiguous = alwaysAmbiguous
         self.exact = exact
     }
 
     /// Captures `result`, which must come from `Matcher.match` with threshold 0 and margin 0.
+    ///
+    /// With those settings a `none` can only be a refusal no setting overrides (scores are never
+    /// negative, and a closest negative phrase refuses at every threshold: above it as
+    /// `negative-phrase`, below it as `below-threshold`), and an `ambiguous` can only be an
+    /// exact phrase declared by two shortcuts (no lead is below 0).
     public init(query: LabelledQuery, unthresholded result: MatchResult) {
-        let exact = result.outcome == .match && result.matchKind == .exact
         self.init(
             query: query, best: result.winner?.shortcut ?? result.candidates.first?.shortcut, score: result.score,
-            // At threshold 0 a `none` can only be a refusal no setting overrides (scores are
-            // never negative; `below-threshold` then means no usable words were left).
-            margin: result.margin, alwaysRejected: result.outcome == .none, exact: exact)
+            margin: result.margin, alwaysRejected: result.outcome == .none,
+            alwaysAmbiguous: result.outcome == .ambiguous,
+            exact: result.matchKind == .exact || (result.outcome == .ambiguous && result.score >= 1))
     }
 
     /// What `Matcher.match` decides with these settings (the order of its checks).
     public func outcome(threshold: Double, margin requiredMargin: Double) -> MatchResult.Outcome {
         if alwaysRejected || best == nil { return .none }
-        if exact { return .match }
+        if alwaysAmbiguous { return .ambiguous }
         if score < threshold { return .none }
         if margin < requiredMargin { return .ambiguous }
         return .match
@@ -90,20 +105,30 @@ public struct OperatingPoint: Hashable, Sendable {
     public var ambiguous: Int
 
     public init(threshold: Double, margin: Double, scored: [ScoredQuery]) {
+        self.init(
+            threshold: threshold, margin: margin,
+            decisions: scored.map { ($0.query.expect, $0.outcome(threshold: threshold, margin: margin), $0.best) })
+    }
+
+    /// Tallies decisions: for each phrase, what it expects, the outcome, and the shortcut that
+    /// would be accepted on `match`.
+    public init(
+        threshold: Double, margin: Double,
+        decisions: [(expect: String?, outcome: MatchResult.Outcome, shortcut: String?)]
+    ) {
         self.threshold = threshold
         self.margin = margin
-        total = scored.count
+        total = decisions.count
         inScope = 0
         outOfScope = 0
         correct = 0
         inScopeHits = 0
         falseAccepts = 0
         ambiguous = 0
-        for item in scored {
-            let outcome = item.outcome(threshold: threshold, margin: margin)
-            if outcome == .ambiguous { ambiguous += 1 }
-            let accepted = outcome == .match ? item.best : nil
-            if let expect = item.query.expect {
+        for decision in decisions {
+            if decision.outcome == .ambiguous { ambiguous += 1 }
+            let accepted = decision.outcome == .match ? decision.shortcut : nil
+            if let expect = decision.expect {
                 inScope += 1
                 if accepted == expect {
                     inScopeHits += 1
@@ -230,6 +255,20 @@ public enum Tuner {
         return Recommendation(
             threshold: point.threshold, margin: point.margin, objective: objective, tuned: point, reported: reported,
             targetReached: reached, reportedOnTuningSet: report == nil)
+    }
+
+    /// The figures at one setting measured with the real matcher (one `match` per phrase), to
+    /// confirm what the sweep computed from stored scores.
+    public static func measure(
+        _ queries: [LabelledQuery], with matcher: Matcher, options: MatchOptions
+    ) -> OperatingPoint {
+        var options = options
+        options.top = 1
+        let decisions = queries.map { query -> (expect: String?, outcome: MatchResult.Outcome, shortcut: String?) in
+            let result = matcher.match(query.text, options: options)
+            return (query.expect, result.outcome, result.winner?.shortcut)
+        }
+        return OperatingPoint(threshold: options.threshold, margin: options.margin, decisions: decisions)
     }
 
     /// Splits phrases deterministically into (tuning, holdout), about `fraction` held out.

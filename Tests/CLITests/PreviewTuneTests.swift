@@ -175,7 +175,8 @@ struct TuneCommandTests {
             contents: "{\"text\": \"add a task\", \"expect\": \"AddTask\"}\n\n{\"text\": \"oops\", \"expect\": \n")
         let result = try CLI.run(["tune", TuneFixtures.catalog, "--queries", path])
         #expect(result.status == 2)
-        #expect(result.errorOutput == "\(path):3: error: not valid JSON\n")
+        #expect(result.errorOutput.hasPrefix("\(path):3:"), "\(result.errorOutput)")
+        #expect(result.errorOutput.contains(": error: "))
         #expect(result.output.isEmpty)
 
         let unknown = try Fixtures.temporaryFile(named: "unknown.jsonl", contents: "{\"text\": \"x\", \"expect\": \"AddTsk\"}\n")

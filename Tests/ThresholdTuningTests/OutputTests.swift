@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEvaluation
 import ShortcutCatalog
 import Testing
 
@@ -155,57 +156,5 @@ struct SweepPlotTests {
         #expect(decimal(-0.001, 2) == "0.00")
         #expect(decimal(3, 0) == "3")
         #expect(decimal(0.07, 2) == "0.07")
-    }
-}
-
-@Suite("Labelled queries")
-struct QueryReaderTests {
-    @Test func readsTheContractFormat() throws {
-        let text = """
-            {"text": "What's on my shopping list in Demo?", "expect": "Add", "parameter": {"list": "grocery"}, "kind": "param-synonym"}
-
-            {"text": "Set an alarm for 7 am", "expect": null, "kind": "core-siri"}\r
-            """
-        let queries = try LabelledQueryReader.parse(Data(text.utf8), path: "q.jsonl")
-        #expect(queries.count == 2)
-        #expect(queries[0].expect == "Add" && queries[0].parameter == ["list": "grocery"] && queries[0].line == 1)
-        #expect(queries[1].expect == nil && queries[1].kind == "core-siri" && queries[1].line == 3)
-    }
-
-    @Test(arguments: [
-        ("{\"text\": \"a\", \"expect\": \"A\"}\n{\"text\": \"b\"", "q.jsonl:2: error: not valid JSON"),
-        ("{\"text\": \"a\"}", "q.jsonl:1: error: missing 'expect'"),
-        ("\n\n[1, 2]", "q.jsonl:3: error: expected a JSON object"),
-        ("{\"text\": 3, \"expect\": null}", "q.jsonl:1: error: 'text' must be a string"),
-        ("{\"text\": \"a\", \"expect\": 4}", "q.jsonl:1: error: 'expect' must be"),
-        ("\n  \n", "q.jsonl: error: no labelled phrases"),
-    ])
-    func malformedLinesAreNamed(text: String, message: String) {
-        #expect {
-            try LabelledQueryReader.parse(Data(text.utf8), path: "q.jsonl")
-        } throws: { error in
-            String(describing: error).hasPrefix(message)
-        }
-    }
-
-    @Test func unknownShortcutsAreRejectedWithTheirLine() throws {
-        let catalog = try ManifestLoader.load(bytes: Array(manifestJSON.utf8), path: "m.json", format: .json)
-        let queries = try LabelledQueryReader.parse(Data("{\"text\": \"a\", \"expect\": \"Add\"}\n{\"text\": \"b\", \"expect\": \"Ad\"}".utf8), path: "q.jsonl")
-        #expect {
-            try LabelledQueryReader.validate(queries, against: catalog.source, path: "q.jsonl")
-        } throws: { error in
-            String(describing: error).hasPrefix("q.jsonl:2: error: 'expect' names unknown shortcut 'Ad'")
-        }
-    }
-
-    @Test func invalidUTF8IsAnErrorNotACrash() {
-        var data = Data("{\"text\": \"a\", \"expect\": null}\n{\"text\": \"".utf8)
-        data.append(contentsOf: [0xFF, 0xFE])
-        data.append(contentsOf: Array("\", \"expect\": null}".utf8))
-        #expect {
-            try LabelledQueryReader.parse(data, path: "q.jsonl")
-        } throws: { error in
-            String(describing: error) == "q.jsonl:2: error: not valid UTF-8"
-        }
     }
 }

@@ -1,4 +1,5 @@
 import FlexibleMatching
+import PhraseEvaluation
 import Testing
 
 @testable import ThresholdTuning
@@ -14,7 +15,7 @@ import Testing
 /// | 4 | —      | A    | 0.50  | 0.20   | out of scope         |
 /// | 5 | —      | B    | 0.20  | 0.20   | out of scope         |
 /// | 6 | —      | A    | 0.95  | 0.30   | negative phrase won  |
-/// | 7 | B      | B    | 1.00  | 0.00   | exact                |
+/// | 7 | B      | B    | 1.00  | 0.40   | exact                |
 private func handBuilt() -> [ScoredQuery] {
     func q(_ expect: String?, _ best: String?, _ score: Double, _ margin: Double, rejected: Bool = false, exact: Bool = false, line: Int)
         -> ScoredQuery
@@ -31,7 +32,7 @@ private func handBuilt() -> [ScoredQuery] {
         q(nil, "A", 0.50, 0.20, line: 5),
         q(nil, "B", 0.20, 0.20, line: 6),
         q(nil, "A", 0.95, 0.30, rejected: true, line: 7),
-        q("B", "B", 1.00, 0.00, exact: true, line: 8),
+        q("B", "B", 1.00, 0.40, exact: true, line: 8),
     ]
 }
 
@@ -45,7 +46,11 @@ struct SweepTests {
         #expect(items[1].outcome(threshold: 0.5, margin: 0.02) == .ambiguous)
         #expect(items[1].outcome(threshold: 0.7, margin: 0.02) == .none)  // threshold is checked first
         #expect(items[6].outcome(threshold: 0, margin: 0) == .none)
-        #expect(items[7].outcome(threshold: 1, margin: 0.5) == .match)  // exact ignores both
+        #expect(items[7].outcome(threshold: 1, margin: 0) == .match)  // exact: score 1 passes every threshold
+        #expect(items[7].outcome(threshold: 1, margin: 0.5) == .ambiguous)  // but not a margin it lacks
+        var shared = items[7]
+        shared.alwaysAmbiguous = true  // an exact phrase two shortcuts declare
+        #expect(shared.outcome(threshold: 0, margin: 0) == .ambiguous)
     }
 
     @Test func operatingPointCountsByHand() throws {

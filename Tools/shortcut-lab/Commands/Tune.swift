@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlexibleMatching
 import Foundation
+import PhraseEvaluation
 import ShortcutCatalog
 import ThresholdTuning
 
@@ -93,17 +94,30 @@ extension ShortcutLab {
                 let grid = TuningGrid.standard(margins: margin.map { [$0] })
                 let objective: TuningObjective = targetFAR.map { .recall(maxFalseAcceptRate: $0) } ?? .accuracy
                 guard
-                    let recommendation = Tuner.recommend(
+                    var recommendation = Tuner.recommend(
                         tuning: tuning, report: split?.holdout, grid: grid, objective: objective,
                         preferredMargin: margin ?? current.margin)
                 else { return }
+
+                // Confirm the reported figures with the real matcher at the recommended setting.
+                var chosen = current
+                chosen.threshold = recommendation.threshold
+                chosen.margin = recommendation.margin
+                let checked = Tuner.measure((split?.holdout ?? tuning).map(\.query), with: matcher, options: chosen)
+                var mismatch: String?
+                if checked != recommendation.reported {
+                    mismatch = "the sweep's figures at the recommended setting differ from what `match` does "
+                        + "(\(checked.correct) right instead of \(recommendation.reported.correct)); reporting `match`'s"
+                    recommendation.reported = checked
+                    if split == nil { recommendation.tuned = checked }
+                }
 
                 let report = TuneReport(
                     appName: locale.app.name, locale: locale.locale, all: scored, tuning: tuning, holdout: split?.holdout,
                     grid: grid, recommendation: recommendation, current: current, step: step)
                 StandardStreams.write(report.render())
                 StandardStreams.flushOutput()
-                for warning in report.warnings() {
+                for warning in report.warnings() + (mismatch.map { [$0] } ?? []) {
                     StandardStreams.writeError("warning: \(warning)\n")
                 }
 
