@@ -492,13 +492,28 @@ struct ValidationRun {
             let resources = resourcesByLanguage[language] ?? options.resources(locale)
             resourcesByLanguage[language] = resources
             let matcher = Matcher(catalog: view, resources: resources)
-            var items: [(shortcut: Int, phrase: PhraseTemplate, vector: [Float])] = []
+            var items: [(shortcut: Int, phrase: PhraseTemplate, vector: [Float], filled: [Float], valued: String?)] = []
             for (s, shortcut) in view.shortcuts.enumerated() {
                 for phrase in shortcut.phrases {
                     let bare = Validator.withoutPlaceholders(phrase.text)
                     let tokens = matcher.tokenizer.tokens(bare)
                     guard !tokens.isEmpty else { continue }
-                    items.append((s, phrase, matcher.featurizer.vector(tokens)))
+                    // For comparing shortcuts, a parameter with known values is said as its first value.
+                    var valued: String?
+                    let filledText = Placeholder.segments(of: phrase.text).map { segment -> String in
+                        switch segment {
+                        case .text(let t): return t
+                        case .placeholder(let name):
+                            if let value = view.parameter(named: name)?.values.first {
+                                valued = valued ?? name
+                                return value.title
+                            }
+                            return " "
+                        }
+                    }.joined()
+                    let vector = matcher.featurizer.vector(tokens)
+                    let filled = valued == nil ? vector : matcher.featurizer.vector(matcher.tokenizer.tokens(filledText))
+                    items.append((s, phrase, vector, filled, valued))
                 }
             }
             for j in items.indices {
@@ -518,6 +533,11 @@ struct ValidationRun {
                         if sibling == nil || dot > sibling!.score { sibling = (i, dot) }
                         continue
                     }
+                    // Parameters with different known values tell the shortcuts apart by the value said.
+                    if let x = a.valued, let y = b.valued, x != y { continue }
+                    var filledDot: Float = 0
+                    for k in a.filled.indices { filledDot += a.filled[k] * b.filled[k] }
+                    dot = min(dot, filledDot)
                     guard dot >= options.confusableSimilarity else { continue }
                     let pairID = "\(a.phrase.location?.description ?? a.phrase.text)|\(b.phrase.location?.description ?? b.phrase.text)"
                     guard reported.insert(pairID).inserted else { continue }
