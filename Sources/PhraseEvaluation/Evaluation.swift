@@ -165,7 +165,8 @@ public struct EvaluationReport: Hashable, Sendable {
     /// Lines with a problem (including a wrong parameter), in file order.
     public var failures: [EvaluatedQuery] { results.filter { $0.problem != nil } }
 
-    private static func kindRank(_ kind: String) -> (Int, String) {
+    /// Sort key for kinds: `kindOrder` first, then any other kind alphabetically.
+    static func kindRank(_ kind: String) -> (Int, String) {
         (kindOrder.firstIndex(of: kind) ?? kindOrder.count, kind)
     }
 }

@@ -77,7 +77,7 @@ public enum EvaluationText {
 
         var kinds: [String] = []
         for run in runs { for k in run.report.byKind where !kinds.contains(k.kind) { kinds.append(k.kind) } }
-        kinds.sort { rank($0) < rank($1) }
+        kinds.sort { EvaluationReport.kindRank($0) < EvaluationReport.kindRank($1) }
         out += table(
             header: ["accuracy by kind"] + runs.map(\.report.locale),
             rows: kinds.map { kind in
@@ -156,7 +156,8 @@ public enum EvaluationText {
         return out + "\""
     }
 
-    static func percent(_ value: Double?) -> String {
+    /// A fraction as a percentage with one decimal (`87.5%`), or `—` when there is none.
+    public static func percent(_ value: Double?) -> String {
         guard let value else { return "—" }
         return String(format: "%.1f%%", value * 100)
     }
@@ -168,10 +169,6 @@ public enum EvaluationText {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text
-    }
-
-    private static func rank(_ kind: String) -> (Int, String) {
-        (EvaluationReport.kindOrder.firstIndex(of: kind) ?? EvaluationReport.kindOrder.count, kind)
     }
 
     /// Columns padded to their widest cell (counted in characters, which is right for the

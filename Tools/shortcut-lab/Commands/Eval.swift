@@ -103,7 +103,7 @@ extension ShortcutLab {
             guard let minAccuracy, !below.isEmpty else { return }
             for (locale, accuracy) in below {
                 StandardStreams.writeError(
-                    "eval: accuracy \(Self.percent(accuracy)) in '\(locale)' is below --min-accuracy \(Self.percent(minAccuracy))\n")
+                    "eval: accuracy \(EvaluationText.percent(accuracy)) in '\(locale)' is below --min-accuracy \(EvaluationText.percent(minAccuracy))\n")
             }
             throw ExitCode(1)
         }
@@ -167,7 +167,5 @@ extension ShortcutLab {
         static func order(_ locale: String, _ catalog: Catalog) -> (Int, String) {
             (locale == catalog.sourceLanguage ? 0 : 1, locale)
         }
-
-        static func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
     }
 }
