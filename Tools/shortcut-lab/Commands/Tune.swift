@@ -197,7 +197,7 @@ struct TuneReport {
         lines.append("")
 
         // Threshold table at the recommended margin.
-        lines.append("Threshold sweep at margin \(fixed(recommendation.margin)) (tuning phrases):")
+        lines.append("Threshold sweep at margin \(setting(recommendation.margin)) (tuning phrases):")
         lines.append("  threshold  accuracy  in-scope recall  false-accept rate  ambiguous")
         let every = Int((step * 100).rounded())
         for (index, threshold) in grid.thresholds.enumerated() {
@@ -209,7 +209,7 @@ struct TuneReport {
         lines.append("")
 
         if grid.margins.count > 1 {
-            lines.append("Margin sweep at threshold \(fixed(recommendation.threshold)) (tuning phrases):")
+            lines.append("Margin sweep at threshold \(setting(recommendation.threshold)) (tuning phrases):")
             lines.append("     margin  accuracy  in-scope recall  false-accept rate  ambiguous")
             for margin in grid.margins {
                 let point = OperatingPoint(threshold: recommendation.threshold, margin: margin, scored: tuning)
@@ -228,7 +228,7 @@ struct TuneReport {
                 : "lowest false-accept rate (none reaches \(percent(target)))"
         }
         lines.append(
-            "Recommended: threshold \(fixed(recommendation.threshold)), margin \(fixed(recommendation.margin)) (\(objective))")
+            "Recommended: threshold \(setting(recommendation.threshold)), margin \(setting(recommendation.margin)) (\(objective))")
         let reportSet = holdout ?? tuning
         let setName = holdout == nil ? "on the \(reportSet.count) tuning phrases" : "on the \(reportSet.count) held-out phrases"
         lines.append("  \(setName): " + figures(recommendation.reported))
@@ -237,7 +237,7 @@ struct TuneReport {
         }
         let now = OperatingPoint(threshold: current.threshold, margin: current.margin, scored: reportSet)
         lines.append(
-            "Current: threshold \(fixed(current.threshold)), margin \(fixed(current.margin)), \(setName): " + figures(now))
+            "Current: threshold \(setting(current.threshold)), margin \(setting(current.margin)), \(setName): " + figures(now))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -258,8 +258,16 @@ struct TuneReport {
 
     var plotSubtitle: String {
         let point = recommendation.tuned
-        return "\(tuning.count) tuning phrases, margin \(fixed(recommendation.margin)); recommended threshold "
-            + "\(fixed(recommendation.threshold)): " + figures(point)
+        return "\(tuning.count) tuning phrases, margin \(setting(recommendation.margin)); recommended threshold "
+            + "\(setting(recommendation.threshold)): " + figures(point)
+    }
+
+    /// A setting as it would be typed on the command line or stored in the manifest (at least
+    /// two decimals, more when needed: 0.075 must not read as 0.08).
+    private func setting(_ value: Double) -> String {
+        let text = ManifestSettingsWriter.number(value)
+        let decimals = text.split(separator: ".").dropFirst().first?.count ?? 0
+        return decimals >= 2 ? text : fixed(value)
     }
 
     private func figures(_ point: OperatingPoint) -> String {
