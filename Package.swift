@@ -86,5 +86,13 @@ let package = Package(
         .testTarget(name: "PhraseEvaluationTests", dependencies: ["PhraseEvaluation", "FlexibleMatching", "ShortcutCatalog"]),
         .testTarget(name: "ThresholdTuningTests", dependencies: ["ThresholdTuning", "PhraseEvaluation", "FlexibleMatching", "ShortcutCatalog"]),
         .testTarget(name: "StringCatalogReadersTests", dependencies: ["StringCatalogReaders", "ShortcutCatalog"]),
+        .testTarget(
+            name: "CatalogValidationTests",
+            dependencies: ["CatalogValidation", "StringCatalogReaders", "ShortcutCatalog", "FlexibleMatching"]),
+        .executableTarget(
+            name: "ValidateBenchmark",
+            dependencies: ["CatalogValidation", "StringCatalogReaders", "ShortcutCatalog", "FlexibleMatching", "VectorIndex"],
+            path: "Tools/Benchmarks/ValidateBenchmark"
+        ),
     ]
 )
