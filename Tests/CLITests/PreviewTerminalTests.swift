@@ -87,7 +87,19 @@ struct PreviewTerminalTests {
         #expect(block.contains { $0.contains("✗ none") && $0.contains("below the threshold") }, "\(block)")
         #expect(block.contains { $0.hasPrefix("reason") && $0.contains("below threshold 0.32 by") }, "\(block)")
 
+        // 8. A line wider than the terminal scrolls sideways: the end is in view while typing,
+        //    the start after ^A; nothing wraps.
         try session.waitForPrompt("en›")
+        let long = "please could you add a task in Tasklet for me, something about buying a very long list of garden supplies"
+        session.type(long)
+        try session.waitFor("scrolled line") { $0.last { $0.hasPrefix("en›") }?.hasSuffix("garden supplies") == true }
+        let shown = try #require(session.screen.lines.last { $0.hasPrefix("en›") })
+        #expect(shown.count < 80 && !shown.contains("please"), "\(shown)")
+        session.type("\u{1}")  // ^A
+        try session.waitFor("line start") { $0.last { $0.hasPrefix("en›") }?.hasPrefix("en› please could you") == true }
+        session.type("\u{5}\r")  // ^E, Enter
+        try session.waitForPrompt("en›")
+
         session.type(":quit\r")
         #expect(try session.waitForExit() == 0)
         // Nothing ran past 80 columns.
