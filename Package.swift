@@ -71,7 +71,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "LocaleBenchmark",
-            dependencies: ["FlexibleMatching", "LocalePacks", "PhraseTokenizer", "ShortcutCatalog"],
+            dependencies: ["FlexibleMatching", "LocalePacks", "PhraseTokenizer", "ShortcutCatalog", "VectorIndex"],
             path: "Tools/Benchmarks/LocaleBenchmark"
         ),
         .testTarget(name: "ShortcutCatalogTests", dependencies: ["ShortcutCatalog"]),

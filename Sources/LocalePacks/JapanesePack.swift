@@ -53,15 +53,10 @@ public struct JapanesePack: LocalePack {
         }
         var entries: [Entry] = []
         entries.reserveCapacity(lexicon.bytes.count / 22)
-        var table = HashTable(expected: lexicon.bytes.count / 24)
-        var currentHash: UInt64 = 0
-        var currentFirst = -1
+        // Pass 1: entries, and (hash, first entry) where each surface's contiguous group starts.
+        var groupHashes: [UInt64] = []
+        var groupStarts: [Int] = []
         var maxLength = 1
-        func flush() {
-            if currentFirst >= 0 {
-                table.insertIfAbsent(currentHash, UInt64(currentFirst) << 16 | UInt64(entries.count - currentFirst))
-            }
-        }
         try lexicon.forEachLine { line, f throws(LocalePackError) in
             guard f.count >= 4, !f[0].isEmpty, let l = lexicon.int(f[1]), let r = lexicon.int(f[2]),
                 let c = lexicon.int(f[3]), (0..<classes).contains(l), (0..<classes).contains(r),
@@ -72,22 +67,24 @@ public struct JapanesePack: LocalePack {
                     reason: "expected 'surface<TAB>left<TAB>right<TAB>cost[<TAB>base]' with classes below \(classes)")
             }
             let h = lexicon.hash(f[0])
-            if h != currentHash || currentFirst < 0 {
-                flush()
-                currentHash = h
-                currentFirst = entries.count
+            if groupHashes.last != h {
+                groupHashes.append(h)
+                groupStarts.append(entries.count)
                 maxLength = max(maxLength, min(f[0].count / 3, 12))
             }
             var base: UInt64 = 0
             if f.count >= 5, !f[4].isEmpty {
                 base = UInt64(f[4].lowerBound) << 20 | UInt64(min(f[4].count, 0xFFFFF))
             }
-            // A surface's entries are contiguous in the file; more than 65535 is not plausible.
-            if entries.count - currentFirst < 0xFFFF {
-                entries.append(Entry(left: UInt16(l), right: UInt16(r), cost: Int32(c), base: base))
-            }
+            entries.append(Entry(left: UInt16(l), right: UInt16(r), cost: Int32(c), base: base))
         }
-        flush()
+        // Pass 2: the surface index (first entry << 16 | count; groups over 65535 are cut).
+        var table = HashTable(expected: groupHashes.count)
+        for g in 0..<groupHashes.count {
+            let first = groupStarts[g]
+            let end = g + 1 < groupStarts.count ? groupStarts[g + 1] : entries.count
+            table.insertIfAbsent(groupHashes[g], UInt64(first) << 16 | UInt64(min(end - first, 0xFFFF)))
+        }
         self.surfaces = table
         self.entries = entries
         self.storage = lexicon.bytes

@@ -87,12 +87,22 @@ struct HashTable: Sendable {
     @inline(__always)
     private static func slotKey(_ h: UInt64) -> UInt64 { h == 0 ? 1 : h }
 
+    /// FNV's low bits depend only on the input's low bits: mix before masking, or similar
+    /// words pile into one cluster and linear probing degrades to a scan.
+    @inline(__always)
+    private static func slot(_ k: UInt64, _ mask: Int) -> Int {
+        var z = k
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return Int(truncatingIfNeeded: z ^ (z >> 31)) & mask
+    }
+
     /// Inserts `value` unless the key is present; returns false when it was.
     @discardableResult
     mutating func insertIfAbsent(_ hash: UInt64, _ value: UInt64) -> Bool {
         if count * 2 >= keys.count { grow() }
         let k = HashTable.slotKey(hash)
-        var i = Int(truncatingIfNeeded: k ^ (k >> 29)) & mask
+        var i = HashTable.slot(k, mask)
         while keys[i] != 0 {
             if keys[i] == k { return false }
             i = (i + 1) & mask
@@ -106,7 +116,7 @@ struct HashTable: Sendable {
     @inline(__always)
     func value(_ hash: UInt64) -> UInt64? {
         let k = HashTable.slotKey(hash)
-        var i = Int(truncatingIfNeeded: k ^ (k >> 29)) & mask
+        var i = HashTable.slot(k, mask)
         while true {
             let key = keys[i]
             if key == k { return values[i] }
@@ -173,14 +183,18 @@ struct PackFile: Sendable {
         }
     }
 
-    /// Comment lines (without the leading `# `), for headers that carry settings.
+    /// The leading comment lines (without the leading `# `): headers that carry settings.
+    /// Stops at the first non-comment line, so it costs O(header), not O(file).
     func commentLines() -> [(Int, String)] {
         var out: [(Int, String)] = []
         var lineNumber = 0
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        var start = 0
+        while start < bytes.count, bytes[start] == 0x23 {
             lineNumber += 1
-            guard line.first == 0x23 else { continue }
-            out.append((lineNumber, String(decoding: line.dropFirst(), as: UTF8.self).trimmingCharacters(in: .whitespaces)))
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            out.append((lineNumber, String(decoding: bytes[(start + 1)..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)))
+            start = end + 1
         }
         return out
     }
