@@ -144,7 +144,8 @@ enum PseudoTerminal {
             closeDescriptor(controller)
             return nil
         }
-        let device = openDevice(String(cString: buffer))
+        let path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let device = openDevice(path)
         guard device >= 0 else {
             closeDescriptor(controller)
             return nil

@@ -15,7 +15,7 @@ extension ShortcutLab {
         static let configuration = CommandConfiguration(
             abstract: "Sweep the threshold and margin over labelled phrases and recommend settings.",
             discussion: """
-                QUERIES is a labelled queries file (CONTRACTS.md §2). Accuracy counts a phrase right when \
+                --queries is a labelled queries file (CONTRACTS.md §2). Accuracy counts a phrase right when \
                 it hits its expected shortcut, or hits none when none is expected ('ambiguous' counts as \
                 no match); in-scope recall is the share of phrases expecting a shortcut that hit it; the \
                 false-accept rate is the share of phrases expecting none that hit one. Without --target-far \
