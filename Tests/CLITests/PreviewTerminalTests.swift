@@ -177,6 +177,7 @@ final class TerminalSession {
         environment["TERM"] = "xterm-256color"
         environment.removeValue(forKey: "NO_COLOR")  // colour on: the screen model must cope
         environment.removeValue(forKey: "COLUMNS")
+        environment["SHORTCUT_LAB_LOCALES"] = TuneFixtures.pinnedLocales
         process.environment = environment
         let handle = FileHandle(fileDescriptor: device, closeOnDealloc: false)
         process.standardInput = handle

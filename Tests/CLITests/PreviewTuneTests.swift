@@ -12,6 +12,20 @@ enum TuneFixtures {
     static var catalog: String { directory.appendingPathComponent("tasklet-mini.json").path }
     static var queries: String { directory.appendingPathComponent("tasklet-mini-queries.jsonl").path }
 
+    /// Language data pinned to what is checked in: a `Locales/` folder holding only the
+    /// tracked English embeddings. Goldens then depend on the matcher's code and committed
+    /// data, not on locale files someone is still building in their working tree.
+    static let pinnedLocales: String = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tune-locales-\(UUID().uuidString)")
+        let english = root.appendingPathComponent("en")
+        try? FileManager.default.createDirectory(at: english, withIntermediateDirectories: true)
+        let embeddings = Fixtures.packageRoot.appendingPathComponent("Locales/en/embeddings.bin")
+        try? FileManager.default.createSymbolicLink(at: english.appendingPathComponent("embeddings.bin"), withDestinationURL: embeddings)
+        return root.path
+    }()
+
+    static var environment: [String: String] { ["SHORTCUT_LAB_LOCALES": pinnedLocales] }
+
     /// A copy of the catalog in a scratch folder, for commands that write to it.
     static func catalogCopy() throws -> String {
         let text = try String(contentsOfFile: catalog, encoding: .utf8)
@@ -52,7 +66,8 @@ struct PreviewPlainTests {
     ]
 
     @Test func scriptedSessionGolden() throws {
-        let result = try CLI.run(["preview", TuneFixtures.catalog], lines: Self.script)
+        let input = Data((Self.script.joined(separator: "\n") + "\n").utf8)
+        let result = try CLI.run(["preview", TuneFixtures.catalog], input: input, environment: TuneFixtures.environment)
         #expect(result.status == 0, "\(result.errorOutput)")
         #expect(result.errorOutput.isEmpty)
         #expect(!result.output.contains("\u{1B}["), "no colour when not a terminal")
@@ -88,7 +103,8 @@ struct PreviewPlainTests {
 @Suite("shortcut-lab tune")
 struct TuneCommandTests {
     @Test func tableGolden() throws {
-        let result = try CLI.run(["tune", TuneFixtures.catalog, "--queries", TuneFixtures.queries])
+        let result = try CLI.run(
+            ["tune", TuneFixtures.catalog, "--queries", TuneFixtures.queries], environment: TuneFixtures.environment)
         #expect(result.status == 0, "\(result.errorOutput)")
         try Golden.check(result.output, matches: "tune-table.txt")
         // Reported on the phrases it tuned on: say so (on standard error, not in the table).
@@ -101,7 +117,7 @@ struct TuneCommandTests {
         let result = try CLI.run([
             "tune", TuneFixtures.catalog, "--queries", TuneFixtures.queries, "--holdout", "0.4", "--target-far", "0",
             "--margin", "0.02", "--step", "0.1",
-        ])
+        ], environment: TuneFixtures.environment)
         #expect(result.status == 0, "\(result.errorOutput)")
         try Golden.check(result.output, matches: "tune-holdout.txt")
         #expect(!result.errorOutput.contains("same phrases"))

@@ -285,8 +285,10 @@ struct TuneReport {
     }
 }
 
-/// A rate as a percentage with one decimal, `–` when undefined.
+/// A rate as a percentage with one decimal, `–` when undefined. Formatted by `printf`, which
+/// rounds the exact binary value (ties to even), as the evaluation harness's Python does, so
+/// 337/400 reads 84.2% in both rather than 84.3% here.
 func percent(_ rate: Double?) -> String {
     guard let rate else { return "–" }
-    return decimal(rate * 100, 1) + "%"
+    return String(format: "%.1f%%", rate * 100)
 }
