@@ -491,8 +491,23 @@ struct ValidationRun {
             let language = locale.split(separator: "-").first.map(String.init) ?? locale
             let resources = resourcesByLanguage[language] ?? options.resources(locale)
             resourcesByLanguage[language] = resources
-            let matcher = Matcher(catalog: view, resources: resources)
-            var items: [(shortcut: Int, phrase: PhraseTemplate, vector: [Float], filled: [Float], valued: String?)] = []
+            // The matcher's vector space over the locale's phrases, each parameter said by one
+            // value and the app by its name: enough to compare phrases, and it keeps the matcher
+            // from expanding every value (a locale near the budget has 1000 expansions).
+            var reduced = view
+            reduced.app.synonyms = []
+            for index in reduced.parameters.indices {
+                reduced.parameters[index].values = Array(reduced.parameters[index].values.prefix(1))
+            }
+            let matcher = Matcher(catalog: reduced, resources: resources)
+            // Struct-of-arrays: the pair loop below only reads flat arrays (no copies per pair).
+            var shortcutOf: [Int] = []
+            var phrases: [PhraseTemplate] = []
+            var normals: [String] = []
+            var placeholderSets: [Set<String>] = []
+            var valuedParameter: [String?] = []
+            var vectors: [[Float]] = []
+            var filledVectors: [[Float]] = []
             for (s, shortcut) in view.shortcuts.enumerated() {
                 for phrase in shortcut.phrases {
                     let bare = Validator.withoutPlaceholders(phrase.text)
@@ -512,48 +527,58 @@ struct ValidationRun {
                         }
                     }.joined()
                     let vector = matcher.featurizer.vector(tokens)
-                    let filled = valued == nil ? vector : matcher.featurizer.vector(matcher.tokenizer.tokens(filledText))
-                    items.append((s, phrase, vector, filled, valued))
+                    shortcutOf.append(s)
+                    phrases.append(phrase)
+                    normals.append(Validator.normalized(phrase.text))
+                    placeholderSets.append(Set(phrase.placeholders))
+                    valuedParameter.append(valued)
+                    vectors.append(vector)
+                    filledVectors.append(valued == nil ? vector : matcher.featurizer.vector(matcher.tokenizer.tokens(filledText)))
                 }
             }
-            for j in items.indices {
-                let b = items[j]
-                let bParameters = Set(b.phrase.placeholders)
+            func dot(_ x: [Float], _ y: [Float]) -> Float {
+                x.withUnsafeBufferPointer { a in
+                    y.withUnsafeBufferPointer { b in
+                        var sum: Float = 0
+                        for k in 0..<min(a.count, b.count) { sum += a[k] * b[k] }
+                        return sum
+                    }
+                }
+            }
+            for j in phrases.indices {
                 // The closest earlier sibling with the same placeholders, for one report per phrase.
                 var sibling: (index: Int, score: Float)?
                 for i in 0..<j {
-                    let a = items[i]
-                    var dot: Float = 0
-                    for k in a.vector.indices { dot += a.vector[k] * b.vector[k] }
                     // Exact duplicates are reported by their own rules.
-                    guard Validator.normalized(a.phrase.text) != Validator.normalized(b.phrase.text) else { continue }
-                    if a.shortcut == b.shortcut {
+                    guard normals[i] != normals[j] else { continue }
+                    var similarity = dot(vectors[i], vectors[j])
+                    if shortcutOf[i] == shortcutOf[j] {
                         // A phrase with a parameter is not covered by one without (it binds a value).
-                        guard dot >= options.redundantSimilarity, Set(a.phrase.placeholders) == bParameters else { continue }
-                        if sibling == nil || dot > sibling!.score { sibling = (i, dot) }
+                        guard similarity >= options.redundantSimilarity, placeholderSets[i] == placeholderSets[j] else { continue }
+                        if sibling == nil || similarity > sibling!.score { sibling = (i, similarity) }
                         continue
                     }
+                    guard similarity >= options.confusableSimilarity else { continue }
                     // Parameters with different known values tell the shortcuts apart by the value said.
-                    if let x = a.valued, let y = b.valued, x != y { continue }
-                    var filledDot: Float = 0
-                    for k in a.filled.indices { filledDot += a.filled[k] * b.filled[k] }
-                    dot = min(dot, filledDot)
-                    guard dot >= options.confusableSimilarity else { continue }
-                    let pairID = "\(a.phrase.location?.description ?? a.phrase.text)|\(b.phrase.location?.description ?? b.phrase.text)"
+                    if let x = valuedParameter[i], let y = valuedParameter[j], x != y { continue }
+                    similarity = min(similarity, dot(filledVectors[i], filledVectors[j]))
+                    guard similarity >= options.confusableSimilarity else { continue }
+                    let a = phrases[i], b = phrases[j]
+                    let pairID = "\(a.location?.description ?? a.text)|\(b.location?.description ?? b.text)"
                     guard reported.insert(pairID).inserted else { continue }
                     report(
                         .confusablePhrases,
-                        "\"\(b.phrase.text)\" (\(view.shortcuts[b.shortcut].id)) and \"\(a.phrase.text)\" (\(view.shortcuts[a.shortcut].id)) are \(percent(dot))% similar; flexible matching will confuse the two shortcuts in \(locale).",
-                        at: b.phrase.location, locale: locale, key: keyAt[loc: b.phrase.location])
+                        "\"\(b.text)\" (\(view.shortcuts[shortcutOf[j]].id)) and \"\(a.text)\" (\(view.shortcuts[shortcutOf[i]].id)) are \(percent(similarity))% similar; flexible matching will confuse the two shortcuts in \(locale).",
+                        at: b.location, locale: locale, key: keyAt[loc: b.location])
                 }
                 if let sibling {
-                    let a = items[sibling.index]
-                    let pairID = "\(a.phrase.location?.description ?? a.phrase.text)|\(b.phrase.location?.description ?? b.phrase.text)"
+                    let a = phrases[sibling.index], b = phrases[j]
+                    let pairID = "\(a.location?.description ?? a.text)|\(b.location?.description ?? b.text)"
                     guard reported.insert(pairID).inserted else { continue }
                     report(
                         .redundantPhrase,
-                        "Flexible matching already matches this: \"\(b.phrase.text)\" is \(percent(sibling.score))% similar to \"\(a.phrase.text)\" of the same shortcut (\(view.shortcuts[a.shortcut].id)); a phrase worded differently would cover more.",
-                        at: b.phrase.location, locale: locale, key: keyAt[loc: b.phrase.location])
+                        "Flexible matching already matches this: \"\(b.text)\" is \(percent(sibling.score))% similar to \"\(a.text)\" of the same shortcut (\(view.shortcuts[shortcutOf[sibling.index]].id)); a phrase worded differently would cover more.",
+                        at: b.location, locale: locale, key: keyAt[loc: b.location])
                 }
             }
         }
