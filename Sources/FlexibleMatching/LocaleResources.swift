@@ -91,8 +91,14 @@ extension MatcherResources {
                 throw .unusable(path: synonymsPath, reason: "not readable as UTF-8")
             }
             let tokenizer = Tokenizer(locale: locale, pack: resources.pack)
+            // Entries that tokenise into several words (`开始做`, `turn on`) are dropped: word
+            // features are single lemmas, so such an entry could never be matched.
             for line in Lexicon.groups(inText: text) {
-                groups.append(line.map { tokenizer.tokens($0).map(\.lemma).joined(separator: " ") })
+                let lemmas = line.compactMap { entry -> String? in
+                    let tokens = tokenizer.tokens(entry)
+                    return tokens.count == 1 ? tokens[0].lemma : nil
+                }
+                if lemmas.count > 1 { groups.append(lemmas) }
             }
         }
         resources.lexicon = groups.isEmpty ? nil : Lexicon(groups: groups)
