@@ -49,7 +49,7 @@ extension ShortcutLab {
         @Option(help: ArgumentHelp("Draw accuracy, recall and false-accept rate against the threshold as SVG.", valueName: "file.svg"))
         var plot: String?
 
-        @Flag(help: "Store the recommended threshold and margin in the manifest's `matching` block.")
+        @Flag(help: "Store the recommended threshold and margin (and --app-name, if given) in the manifest's `matching` block.")
         var write = false
 
         func validate() throws {
@@ -136,7 +136,9 @@ extension ShortcutLab {
                 }
 
                 if write {
-                    let settings = MatchingSettings(threshold: recommendation.threshold, margin: recommendation.margin)
+                    // The policy the figures were measured under is part of the choice when given.
+                    let settings = MatchingSettings(
+                        threshold: recommendation.threshold, margin: recommendation.margin, appName: appName)
                     do throws(ManifestWriteError) {
                         try ManifestSettingsWriter.write(settings, toManifestAt: catalog.catalogPath)
                     } catch {

@@ -318,8 +318,14 @@ func displayWidth<C: Collection>(_ scalars: C) -> Int where C.Element == Unicode
     return width
 }
 
-/// The terminal's settings before raw mode, restored when the line is done (also by the
-/// caller's `defer` on every path, so a crash in matching never leaves the terminal raw).
+/// The settings to put back if the process is told to stop while the terminal is raw (the
+/// signal handler below cannot capture context, so it reads them from here).
+nonisolated(unsafe) private var terminalToRestore: (descriptor: Int32, settings: termios)?
+nonisolated(unsafe) private var signalHandlersInstalled = false
+
+/// The terminal's settings before raw mode, restored when the line is done (by the caller's
+/// `defer` on every path), and on SIGTERM, SIGHUP and SIGQUIT, so that killing `preview` in
+/// the middle of a line never leaves the shell without echo.
 struct RawMode {
     let descriptor: Int32
     let original: termios
@@ -338,11 +344,29 @@ struct RawMode {
             bytes[Int(VTIME)] = 0
         }
         guard tcsetattr(descriptor, TCSADRAIN, &raw) == 0 else { return nil }
+        terminalToRestore = (descriptor, original)
+        installSignalHandlers()
         return RawMode(descriptor: descriptor, original: original)
     }
 
     func restore() {
         var original = original
         _ = tcsetattr(descriptor, TCSADRAIN, &original)
+        terminalToRestore = nil
+    }
+
+    /// On a stop signal: restore the terminal, then die of the same signal as before.
+    private static func installSignalHandlers() {
+        guard !signalHandlersInstalled else { return }
+        signalHandlersInstalled = true
+        for stopSignal in [SIGTERM, SIGHUP, SIGQUIT] {
+            _ = signal(stopSignal) { received in
+                if var saved = terminalToRestore {
+                    _ = tcsetattr(saved.descriptor, TCSANOW, &saved.settings)
+                }
+                _ = signal(received, SIG_DFL)
+                _ = raise(received)
+            }
+        }
     }
 }
