@@ -127,7 +127,7 @@ extension PhraseBudget {
     public static func renderTable(_ budgets: [PhraseBudget], detail: PhraseBudget?, width: Int = 30) -> String {
         var out = "Expanded phrases per locale (limit \(limit)):\n"
         let localeWidth = max(6, budgets.map(\.locale.count).max() ?? 6)
-        out += pad("locale", localeWidth) + "  shortcuts  phrases  synonyms  expanded  \n"
+        out += pad("locale", localeWidth) + "  shortcuts  phrases  synonyms  expanded\n"
         for b in budgets {
             out += pad(b.locale, localeWidth) + "  " + lpad("\(b.shortcuts.count)", 9) + "  " + lpad("\(b.templates)", 7) + "  "
                 + lpad("\(b.appNameForms - 1)", 8) + "  " + lpad("\(b.total)", 8) + "  " + bar(b.total, width: width) + "\n"
@@ -135,7 +135,7 @@ extension PhraseBudget {
         if let detail {
             out += "\nPer shortcut in \(detail.locale):\n"
             let idWidth = max(8, detail.shortcuts.map(\.id.count).max() ?? 8)
-            out += pad("shortcut", idWidth) + "  phrases  expanded  \n"
+            out += pad("shortcut", idWidth) + "  phrases  expanded\n"
             for s in detail.shortcuts {
                 var line = pad(s.id, idWidth) + "  " + lpad("\(s.templates)", 7) + "  " + lpad("\(s.expanded)", 8) + "  "
                     + bar(s.expanded, width: width)

@@ -161,7 +161,7 @@ struct ValidationRun {
 
     mutating func checkShortTitle(_ title: String, shortcut: Shortcut, app: AppName) {
         // `ContainerActionIntent.Title`-style values are keys into Localizable strings.
-        let looksLikeKey = !title.contains(" ") && title.contains(".")
+        let looksLikeKey = !title.contains(" ") && zip(title, title.dropFirst()).contains { $0 == "." && $1.isLetter }
         guard !looksLikeKey else { return }
         if let last = title.unicodeScalars.last, ".!?,;:…。！？、".unicodeScalars.contains(last) {
             report(

@@ -189,6 +189,9 @@ struct StringsParser {
         let b = bytes[offset]
         if b >= 0x21, b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
         if b == 0 { return "a NUL byte (is this a binary file?)" }
+        if b == 0xEF, offset + 2 < bytes.count, bytes[offset + 1] == 0xBB, bytes[offset + 2] == 0xBF {
+            return "a byte-order mark (U+FEFF) in the middle of the file (were two files concatenated?)"
+        }
         return "byte 0x\(TextDecoding.hex(b))"
     }
 
