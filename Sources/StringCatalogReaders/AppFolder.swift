@@ -146,8 +146,12 @@ public enum AppFolder {
         var parameters: [String] = []
         for key in table.keys {
             shortcuts.append(Shortcut(id: key.key.text, phrases: [PhraseTemplate(key.key.text, location: key.key.location)], location: key.key.location))
-            for name in PlaceholderParser.placeholders(in: key.key.text) where name != Placeholder.applicationName && !parameters.contains(name) {
-                parameters.append(name)
+            // Parameters are whatever the key and its translations name; their types are unknown.
+            let texts = [key.key.text] + key.translations.flatMap { $0.values.map(\.text) }
+            for text in texts {
+                for name in PlaceholderParser.placeholders(in: text) where name != Placeholder.applicationName && !parameters.contains(name) {
+                    parameters.append(name)
+                }
             }
         }
         let source = LocaleCatalog(
