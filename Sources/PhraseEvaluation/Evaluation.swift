@@ -166,7 +166,7 @@ public struct EvaluationReport: Hashable, Sendable {
     public var failures: [EvaluatedQuery] { results.filter { $0.problem != nil } }
 
     /// Sort key for kinds: `kindOrder` first, then any other kind alphabetically.
-    static func kindRank(_ kind: String) -> (Int, String) {
+    public static func kindRank(_ kind: String) -> (Int, String) {
         (kindOrder.firstIndex(of: kind) ?? kindOrder.count, kind)
     }
 }

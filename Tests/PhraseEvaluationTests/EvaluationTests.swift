@@ -113,20 +113,6 @@ struct EvaluationTests {
 
     // MARK: Rendering
 
-    @Test func textReportIsStableAndListsFailures() {
-        let text = EvaluationText.render(EvaluationRun(queriesPath: "q.jsonl", report: report), catalogPath: "m.json")
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == "shortcut-lab eval: q.jsonl on m.json, locale en")
-        #expect(lines[1] == "settings: threshold 0.5, margin 0.05, app name optional")
-        #expect(lines.contains("accuracy as shipped          6/10  60.0%"))
-        #expect(lines.contains("false accepts (expect none)   1/4  25.0%"))
-        #expect(lines.contains("failures (5)"))
-        #expect(lines.contains("     expected SummarizeList(list=work), got SummarizeList(list=grocery) (wrong-parameter, score 0.80)"))
-        #expect(lines.contains("     expected StartTimer, got ambiguous between StartTimer, AddTask (score 0.60)"))
-        #expect(lines.contains("     expected AddTask, got none (below-threshold, score 0.20)"))
-        #expect(!lines.contains { $0.hasSuffix(" ") }, "no trailing spaces")
-    }
-
     @Test func jsonReportCarriesEveryFigureAndNulls() throws {
         let text = EvaluationJSON.render(EvaluationRun(queriesPath: "q.jsonl", report: report), catalogPath: "m.json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -148,17 +134,15 @@ struct EvaluationTests {
         #expect(kinds.first?["kind"] as? String == "paraphrase")
     }
 
-    @Test func folderReportPoolsLinesAndShowsTheGapToTheSource() {
-        var other = report
-        other.locale = "de"
-        let runs = [EvaluationRun(queriesPath: "q/en.jsonl", report: report),
-                    EvaluationRun(queriesPath: "q/de.jsonl", report: other)]
-        let text = EvaluationText.render(locales: runs, folder: "q", catalogPath: "m.json", sourceLanguage: "en")
-        let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "shortcut-lab eval: q (2 locales) on m.json")
-        #expect(lines.contains("locale  lines  accuracy  vs en  in scope  false accepts  parameter"))
-        #expect(lines.contains("en         10     60.0%      —     50.0%          25.0%      33.3%"))
-        #expect(lines.contains("de         10     60.0%   +0.0     50.0%          25.0%      33.3%"))
-        #expect(lines.contains("all        20     60.0%            50.0%          25.0%      33.3%"))
+    @Test func pooledRatesSumLinesOverLocales() {
+        // Lines 1-6 again, as a second locale: every one expects a shortcut, three get it.
+        let german = EvaluationReport(
+            locale: "de", options: options, shortcuts: ["AddTask"], results: Array(report.results.prefix(6)))
+        let pooled = PooledRates([report, german])
+        #expect(pooled.accuracy == Rate(count: 6 + 3, total: 10 + 6))
+        #expect(pooled.inScope == Rate(count: 3 + 3, total: 6 + 6))
+        #expect(pooled.falseAccepts == Rate(count: 1, total: 4))
+        #expect(pooled.parameters == Rate(count: 1 + 1, total: 3 + 3))
+        #expect(PooledRates([]).accuracy.value == nil)
     }
 }

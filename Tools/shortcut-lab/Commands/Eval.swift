@@ -75,7 +75,7 @@ extension ShortcutLab {
                     StandardStreams.write(
                         json
                             ? EvaluationJSON.render(locales: runs, folder: queries, catalogPath: catalog.path)
-                            : EvaluationText.render(
+                            : EvalReport.render(
                                 locales: runs, folder: queries, catalogPath: catalog.path,
                                 sourceLanguage: catalog.sourceLanguage))
                 } else {
@@ -90,7 +90,7 @@ extension ShortcutLab {
                     StandardStreams.write(
                         json
                             ? EvaluationJSON.render(run, catalogPath: catalog.path)
-                            : EvaluationText.render(run, catalogPath: catalog.path))
+                            : EvalReport.render(run, catalogPath: catalog.path))
                 }
                 StandardStreams.flushOutput()
                 if let minAccuracy {
@@ -103,7 +103,7 @@ extension ShortcutLab {
             guard let minAccuracy, !below.isEmpty else { return }
             for (locale, accuracy) in below {
                 StandardStreams.writeError(
-                    "eval: accuracy \(EvaluationText.percent(accuracy)) in '\(locale)' is below --min-accuracy \(EvaluationText.percent(minAccuracy))\n")
+                    "eval: accuracy \(EvalReport.percent(accuracy)) in '\(locale)' is below --min-accuracy \(EvalReport.percent(minAccuracy))\n")
             }
             throw ExitCode(1)
         }
