@@ -97,10 +97,14 @@ public struct Featurizer: Sendable {
         var v = [Float](repeating: 0, count: dimension)
         let wb = space.wordBuckets, cb = space.charBuckets
 
-        var words: [UInt64: Float] = [:]
-        Featurizer.forEachWordFeature(tokens, lexicon: lexicon) { h, w in words[h, default: 0] += w }
-        var chars: [UInt64: Float] = [:]
-        Featurizer.forEachCharFeature(tokens) { chars[$0, default: 0] += 1 }
+        // Features are collected in arrays and merged after sorting: cheaper than a
+        // dictionary per query, and the summation order (hence every float) is reproducible.
+        var words: [(UInt64, Float)] = []
+        words.reserveCapacity(tokens.count * 2)
+        Featurizer.forEachWordFeature(tokens, lexicon: lexicon) { h, w in words.append((h, w)) }
+        var chars: [(UInt64, Float)] = []
+        chars.reserveCapacity(tokens.count * 16)
+        Featurizer.forEachCharFeature(tokens) { chars.append(($0, 1)) }
 
         addBlock(words, idf: wordIDF, offset: 0, buckets: wb, weight: space.wordWeight, into: &v)
         addBlock(chars, idf: charIDF, offset: wb, buckets: cb, weight: space.charWeight, into: &v)
@@ -118,12 +122,21 @@ public struct Featurizer: Sendable {
     }
 
     private func addBlock(
-        _ features: [UInt64: Float], idf: [UInt64: Float], offset: Int, buckets: Int, weight: Float,
+        _ raw: [(UInt64, Float)], idf: [UInt64: Float], offset: Int, buckets: Int, weight: Float,
         into v: inout [Float]
     ) {
-        guard !features.isEmpty, weight > 0 else { return }
+        guard !raw.isEmpty, weight > 0 else { return }
+        var sorted = raw
+        sorted.sort { $0.0 < $1.0 }
         var block = [Float](repeating: 0, count: buckets)
-        for (h, tf) in features {
+        var i = 0
+        while i < sorted.count {
+            let h = sorted[i].0
+            var tf: Float = 0
+            while i < sorted.count && sorted[i].0 == h {
+                tf += sorted[i].1
+                i += 1
+            }
             let w = (tf >= 1 ? 1 + logf(tf) : tf) * (idf[h] ?? unseenIDF)
             let bucket = Int(h % UInt64(buckets))
             block[bucket] += (h >> 63) == 0 ? w : -w  // signed hashing: collisions cancel on average

@@ -130,7 +130,7 @@ public struct Matcher: Sendable {
         }
         self.exactNegative = exactNegative
 
-        self.plan = CandidatePlan(expanded: expanded, shortcutCount: catalog.shortcuts.count)
+        self.plan = CandidatePlan(expanded: expanded, shortcutIDs: catalog.shortcuts.map(\.id))
     }
 
     /// The number of rows scored per query (expanded positive and negative phrases).
@@ -146,11 +146,11 @@ public struct Matcher: Sendable {
                           reason: .emptyInput, candidates: [], options: options)
         }
         let (tokens, mentioned) = appName.strip(normalized: normalized, tokens: allTokens)
-        let canonical = allTokens.map(\.text).joined(separator: " ")
+        let canonical = tokenizer.canonicalForm(normalized: normalized)
 
         let query = featurizer.vector(tokens)
         let scores = backend == .blas ? index.scores(for: query) : index.scalarScores(for: query)
-        var candidates = rank(scores: scores)
+        var candidates = rank(scores: scores, limit: max(options.top, 5))
         let bestPositiveRow = (0..<positiveCount).max { scores[$0] < scores[$1] }
         let bestNegativeRow = (positiveCount..<scores.count).max { scores[$0] < scores[$1] }
 
@@ -220,22 +220,28 @@ public struct Matcher: Sendable {
     private func clamp(_ x: Float) -> Float { min(max(x, 0), 1) }
 
     /// Candidates, best first: per shortcut and parameter value, the blend of the best
-    /// template's score and the mean of the best few templates' scores.
-    /// Complexity: O(rows + groups), with the grouping precomputed at build time.
-    func rank(scores: [Float]) -> [MatchCandidate] {
+    /// template's score and the mean of the best few templates' scores. Only the first
+    /// `limit` are built as `MatchCandidate`s, plus the best of another shortcut when it
+    /// ranks lower (the margin needs it).
+    /// Complexity: O(rows + candidates × log candidates), grouping precomputed at build time.
+    func rank(scores: [Float], limit: Int = .max) -> [MatchCandidate] {
         var groupBest = [Float](repeating: -.infinity, count: plan.groupCount)
         var groupRow = [Int](repeating: -1, count: plan.groupCount)
-        for r in 0..<positiveCount {
-            let g = plan.rowGroup[r]
-            if scores[r] > groupBest[g] {
-                groupBest[g] = scores[r]
-                groupRow[g] = r
+        plan.rowGroup.withUnsafeBufferPointer { rowGroup in
+            scores.withUnsafeBufferPointer { sc in
+                for r in 0..<positiveCount {
+                    let g = rowGroup[r]
+                    if sc[r] > groupBest[g] {
+                        groupBest[g] = sc[r]
+                        groupRow[g] = r
+                    }
+                }
             }
         }
-        var out: [MatchCandidate] = []
-        out.reserveCapacity(plan.candidates.count)
+        var ranked: [(score: Double, row: Int, shortcut: Int)] = []
+        ranked.reserveCapacity(plan.candidates.count)
         var top: [(score: Float, row: Int)] = []
-        for groups in plan.candidates {
+        for (ci, groups) in plan.candidates.enumerated() {
             top.removeAll(keepingCapacity: true)
             for g in groups where groupRow[g] >= 0 {
                 let item = (groupBest[g], groupRow[g])
@@ -249,18 +255,32 @@ public struct Matcher: Sendable {
             guard let first = top.first else { continue }
             let mean = top.reduce(0) { $0 + Double($1.score) } / Double(top.count)
             let blended = Matcher.bestWeight * Double(first.score) + (1 - Matcher.bestWeight) * mean
-            out.append(candidate(forExpansion: first.row, score: Double(clamp(Float(blended)))))
+            ranked.append((Double(clamp(Float(blended))), first.row, plan.candidateShortcut[ci]))
         }
         // Ties (identical phrases) are broken by id so the order does not depend on BLAS rounding.
-        out.sort {
+        ranked.sort {
             if $0.score != $1.score { return $0.score > $1.score }
-            if $0.shortcut != $1.shortcut { return $0.shortcut < $1.shortcut }
-            return ($0.parameter?.value ?? "") < ($1.parameter?.value ?? "")
+            let a = plan.shortcutOrder[$0.shortcut], b = plan.shortcutOrder[$1.shortcut]
+            if a != b { return a < b }
+            return plan.rowValueOrder[$0.row] < plan.rowValueOrder[$1.row]
         }
         // The same (shortcut, bound value) can arise from two values when an unparameterised
         // template wins both: keep the better.
-        var seen = Set<String>()
-        return out.filter { seen.insert($0.shortcut + "\u{1F}" + ($0.parameter?.value ?? "")).inserted }
+        var seen = Set<Int>()
+        var out: [MatchCandidate] = []
+        var firstShortcut: Int?
+        for item in ranked {
+            guard seen.insert(item.shortcut &* 1_000_003 &+ Int(plan.rowValueOrder[item.row])).inserted else { continue }
+            if out.count < limit {
+                out.append(candidate(forExpansion: item.row, score: item.score))
+                if firstShortcut == nil { firstShortcut = item.shortcut }
+            } else if item.shortcut != firstShortcut {
+                out.append(candidate(forExpansion: item.row, score: item.score))
+                break
+            }
+            if out.count >= limit, out.contains(where: { $0.shortcut != out[0].shortcut }) { break }
+        }
+        return out
     }
 
     func candidate(forExpansion e: Int, score: Double) -> MatchCandidate {
@@ -295,8 +315,15 @@ struct CandidatePlan: Sendable {
     var rowGroup: [Int]
     var groupCount: Int
     var candidates: [[Int]]
+    /// The shortcut index of each candidate.
+    var candidateShortcut: [Int]
+    /// Each shortcut's rank when sorted by id, and each row's bound value's rank when
+    /// sorted by value id (-1 for none): tie-breakers that need no string comparison.
+    var shortcutOrder: [Int]
+    var rowValueOrder: [Int32]
 
-    init(expanded: ExpandedCatalog, shortcutCount: Int) {
+    init(expanded: ExpandedCatalog, shortcutIDs: [String]) {
+        let shortcutCount = shortcutIDs.count
         var groupOf: [String: Int] = [:]
         var rowGroup: [Int] = []
         rowGroup.reserveCapacity(expanded.positives.count)
@@ -323,6 +350,7 @@ struct CandidatePlan: Sendable {
             if let s = info.shortcut { templatesOf[s].append(t) }
         }
         var candidates: [[Int]] = []
+        var candidateShortcut: [Int] = []
         for s in 0..<shortcutCount {
             let values: [String] = shortcutValues[s].isEmpty ? [""] : shortcutValues[s]
             for value in values {
@@ -335,11 +363,22 @@ struct CandidatePlan: Sendable {
                         groups.append(g)  // a template without the parameter serves every value
                     }
                 }
-                if !groups.isEmpty { candidates.append(groups) }
+                if !groups.isEmpty {
+                    candidates.append(groups)
+                    candidateShortcut.append(s)
+                }
             }
         }
         self.rowGroup = rowGroup
         self.groupCount = groupOf.count
         self.candidates = candidates
+        self.candidateShortcut = candidateShortcut
+        self.shortcutOrder = [Int](repeating: 0, count: shortcutCount)
+        for (rank, s) in shortcutIDs.indices.sorted(by: { shortcutIDs[$0] < shortcutIDs[$1] }).enumerated() {
+            self.shortcutOrder[s] = rank
+        }
+        let valueIDs = Set(expanded.positives.compactMap { $0.parameter?.value }).sorted()
+        let valueRank = Dictionary(uniqueKeysWithValues: valueIDs.enumerated().map { ($1, Int32($0)) })
+        self.rowValueOrder = expanded.positives.map { e in e.parameter.flatMap { valueRank[$0.value] } ?? -1 }
     }
 }

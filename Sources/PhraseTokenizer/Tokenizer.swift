@@ -43,6 +43,9 @@ public protocol LocalePack: Sendable {
     func lemma(of word: String) -> String
     /// The weight of a token in word features (1 for content words; less for stopwords).
     func weight(text: String, lemma: String) -> Float
+    /// Splits one space-delimited word into several tokens, or nil to keep it whole (Korean:
+    /// `tasklet에서` → `tasklet` + `에서`, so an app name followed by a particle is found).
+    func split(word: String) -> [String]?
 }
 
 extension LocalePack {
@@ -52,6 +55,7 @@ extension LocalePack {
     }
     public func lemma(of word: String) -> String { word }
     public func weight(text: String, lemma: String) -> Float { 1 }
+    public func split(word: String) -> [String]? { nil }
 }
 
 /// The built-in English pack: contractions and a light suffix stemmer.
@@ -119,10 +123,37 @@ public struct Tokenizer: Sendable {
         return out
     }
 
-    /// The normalised text with punctuation removed and tokens joined by single spaces:
-    /// the key used for exact matching.
+    /// The key used for exact matching: the normalised text with punctuation and
+    /// apostrophes removed, words separated by single spaces, and no space next to a
+    /// Chinese/Japanese character ("用 Demo 总结" and "用Demo总结" agree).
+    ///
+    /// One pass over the scalars, with no segmentation and no lemmas: the matcher computes
+    /// it for every expanded phrase at start-up.
     public func canonicalForm(_ text: String) -> String {
-        tokens(text).map(\.text).joined(separator: " ")
+        canonicalForm(normalized: normalizer.normalize(text))
+    }
+
+    /// `canonicalForm(_:)` of already-normalised text. Complexity: O(length).
+    public func canonicalForm(normalized text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        var lastWasCJK = false
+        for scalar in text.unicodeScalars {
+            let cls = ScalarClass(scalar)
+            switch cls {
+            case .apostrophe:
+                continue
+            case .separator:
+                pendingSpace = !out.isEmpty
+            case .word, .digit, .cjk:
+                let isCJK = cls == .cjk
+                if pendingSpace && !isCJK && !lastWasCJK { out.append(" ") }
+                pendingSpace = false
+                out.append(scalar)
+                lastWasCJK = isCJK
+            }
+        }
+        return String(out)
     }
 
     private func appendWords(_ piece: String, to out: inout [Token]) {
@@ -136,6 +167,9 @@ public struct Tokenizer: Sendable {
             parts = word.split(separator: "'").map(String.init)
         }
         parts.removeAll { $0.isEmpty }
+        if let pack {
+            parts = parts.flatMap { pack.split(word: $0) ?? [$0] }
+        }
         for part in parts {
             let lemma = pack?.lemma(of: part) ?? part
             let kind: Token.Kind = part.unicodeScalars.allSatisfy({ ScalarClass($0) == .digit }) ? .number : .word

@@ -148,6 +148,13 @@ public enum BLASThreads {
             return false
         }
         unsafeBitCast(symbol, to: SetThreads.self)(Int32(count))
+        // OpenBLAS starts its worker threads when it is loaded, and they spin on
+        // sched_yield for a while before sleeping: on two cores that steals a core from
+        // start-up. With one thread they are never needed again, so stop them.
+        if count == 1, let shutdown = dlsym(handle, "blas_thread_shutdown_") {
+            typealias Shutdown = @convention(c) () -> Int32
+            _ = unsafeBitCast(shutdown, to: Shutdown.self)()
+        }
         return true
     }
 }
