@@ -50,7 +50,8 @@ let package = Package(
         // Readers for what apps ship: AppShortcuts.xcstrings, .strings, Info.plist, extract.actionsdata.
         .target(name: "StringCatalogReaders", dependencies: ["ShortcutCatalog"]),
         // Validation rules, the phrase budget and diagnostics (matcher-based rules included).
-        .target(name: "CatalogValidation", dependencies: ["StringCatalogReaders", "ShortcutCatalog", "FlexibleMatching"]),
+        .target(
+            name: "CatalogValidation", dependencies: ["StringCatalogReaders", "ShortcutCatalog", "FlexibleMatching", "VectorIndex"]),
         // Labelled-query files (CONTRACTS §2) and accuracy reports over them (`shortcut-lab eval`).
         .target(name: "PhraseEvaluation", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),
         .executableTarget(

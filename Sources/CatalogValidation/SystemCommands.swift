@@ -40,18 +40,64 @@ public enum SystemCommands {
         "ru": ["позвони в скорую", "вызови полицию", "экстренный вызов", "поставь будильник", "разбуди меня", "поставь таймер", "заведи таймер"],
     ]
 
+    /// Each language's commands, worked out once: space-delimited ones as word lists, the
+    /// others (Chinese, Japanese, Korean) as text.
+    static let compiled: [String: [(command: String, words: [Substring]?)]] = byLanguage.mapValues { list in
+        list.map { ($0, isCJK($0) ? nil : $0.split(separator: " ")) }
+    }
+
     /// The system command `phrase` sounds like, if any (placeholders already removed).
     public static func match(_ phrase: String, language: String) -> String? {
-        guard let list = byLanguage[language] else { return nil }
-        let text = " " + normalizedWords(phrase) + " "
-        for command in list {
-            if isCJK(command) {
-                if containsCJK(command, in: text) { return command }
-            } else if text.contains(" " + command + " ") {
+        guard let list = compiled[language] else { return nil }
+        let text = normalizedWords(phrase)
+        let words = text.split(separator: " ")
+        for (command, commandWords) in list {
+            if let commandWords {
+                if containsRun(commandWords, in: words) { return command }
+            } else if containsCJK(command, in: " " + text + " ") {
                 return command
             }
         }
         return nil
+    }
+
+    /// Whether `run` occurs as consecutive words of `words`.
+    static func containsRun(_ run: [Substring], in words: [Substring]) -> Bool {
+        guard !run.isEmpty, words.count >= run.count else { return false }
+        for start in 0...(words.count - run.count) where words[start] == run[0] {
+            var matched = true
+            for k in 1..<run.count where words[start + k] != run[k] {
+                matched = false
+                break
+            }
+            if matched { return true }
+        }
+        return false
+    }
+
+    /// Lower-cased, punctuation turned into spaces, runs of spaces collapsed. ASCII takes a
+    /// fast path: Unicode property look-ups dominate otherwise.
+    static func normalizedWords(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var lastSpace = true
+        for scalar in text.lowercased().unicodeScalars {
+            let keep: Bool
+            if scalar.isASCII {
+                let v = scalar.value
+                keep = (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) || v == 0x2D || v == 0x27
+            } else {
+                keep = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            }
+            if keep {
+                out.append(scalar)
+                lastSpace = false
+            } else if !lastSpace {
+                out.append(" ")
+                lastSpace = true
+            }
+        }
+        if out.last == " " { out.removeLast() }
+        return String(out)
     }
 
     static func isCJK(_ text: String) -> Bool {
@@ -60,6 +106,7 @@ public enum SystemCommands {
 
     /// Scripts without spaces: a coarse class per scalar (kanji, kana, hangul).
     static func script(_ scalar: Unicode.Scalar) -> Int? {
+        if scalar.value < 0x3040 { return nil }
         if ("\u{30A0}"..."\u{30FF}").contains(scalar) { return 1 }  // katakana
         if ("\u{3040}"..."\u{309F}").contains(scalar) { return 2 }  // hiragana
         if ("\u{AC00}"..."\u{D7AF}").contains(scalar) { return 3 }  // hangul
@@ -82,22 +129,6 @@ public enum SystemCommands {
         return false
     }
 
-    /// Lower-cased, punctuation turned into spaces, runs of spaces collapsed.
-    static func normalizedWords(_ text: String) -> String {
-        var out = ""
-        var lastSpace = true
-        for scalar in text.lowercased().unicodeScalars {
-            let keep = scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "-" || scalar == "'"
-            if keep {
-                out.unicodeScalars.append(scalar)
-                lastSpace = false
-            } else if !lastSpace {
-                out += " "
-                lastSpace = true
-            }
-        }
-        return out.trimmingCharacters()
-    }
 }
 
 extension String {

@@ -1,6 +1,7 @@
 import FlexibleMatching
 import ShortcutCatalog
 import StringCatalogReaders
+import VectorIndex
 
 /// Settings for one validation run.
 public struct ValidationOptions: Sendable {
@@ -73,11 +74,30 @@ public enum Validator {
 
     /// Lower-case, straight apostrophes, single spaces, no final punctuation: how Siri hears it.
     static func normalized(_ text: String) -> String {
+        // ASCII (most phrases) is done on bytes: grapheme iteration costs far more.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            var lastSpace = true
+            for b in text.utf8 {
+                if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+                    if !lastSpace { bytes.append(0x20) }
+                    lastSpace = true
+                } else {
+                    bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+                    lastSpace = false
+                }
+            }
+            while let last = bytes.last, last == 0x20 || last == 0x2E || last == 0x21 || last == 0x3F || last == 0x2C {
+                bytes.removeLast()
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out = ""
         var lastSpace = true
         for ch in text.lowercased() {
             let c: Character = ch == "\u{2019}" || ch == "\u{2018}" ? "'" : ch
-            if c.isWhitespace {
+            if c == " " || (!c.isASCII && c.isWhitespace) || c == "\t" || c == "\n" {
                 if !lastSpace { out.append(" ") }
                 lastSpace = true
             } else {
@@ -450,9 +470,9 @@ struct ValidationRun {
             let b = Array(phrase.lowercased())
             guard abs(a.count - b.count) <= max(a.count, b.count) / 3 else { continue }
             let d = editDistance(a, b)
-            if d * 3 <= max(a.count, b.count), best == nil || d < best!.1 || (d == best!.1 && phrase < best!.0) {
-                best = (phrase, d)
-            }
+            guard d * 3 <= max(a.count, b.count) else { continue }
+            if let current = best, d > current.1 || (d == current.1 && phrase >= current.0) { continue }
+            best = (phrase, d)
         }
         return best?.0
     }
@@ -545,17 +565,28 @@ struct ValidationRun {
                     }
                 }
             }
+            guard let dimension = vectors.first?.count, dimension > 0 else { continue }
+            // All similarities at once: one BLAS product per phrase against the matrix of phrases.
+            var index = VectorIndex(dimension: dimension)
+            index.reserve(rows: vectors.count)
+            for vector in vectors { index.append(vector) }
+            // Equal texts and equal placeholder sets as small integers, so the pair loop compares ints.
+            var textID: [String: Int] = [:]
+            let normalIDs = normals.map { text in textID[text] ?? { textID[text] = textID.count; return textID.count - 1 }() }
+            var setID: [Set<String>: Int] = [:]
+            let placeholderIDs = placeholderSets.map { set in setID[set] ?? { setID[set] = setID.count; return setID.count - 1 }() }
             for j in phrases.indices {
+                let row = index.scores(for: vectors[j])
                 // The closest earlier sibling with the same placeholders, for one report per phrase.
                 var sibling: (index: Int, score: Float)?
                 for i in 0..<j {
                     // Exact duplicates are reported by their own rules.
-                    guard normals[i] != normals[j] else { continue }
-                    var similarity = dot(vectors[i], vectors[j])
+                    guard normalIDs[i] != normalIDs[j] else { continue }
+                    var similarity = row[i]
                     if shortcutOf[i] == shortcutOf[j] {
                         // A phrase with a parameter is not covered by one without (it binds a value).
-                        guard similarity >= options.redundantSimilarity, placeholderSets[i] == placeholderSets[j] else { continue }
-                        if sibling == nil || similarity > sibling!.score { sibling = (i, similarity) }
+                        guard similarity >= options.redundantSimilarity, placeholderIDs[i] == placeholderIDs[j] else { continue }
+                        if similarity > (sibling?.score ?? -1) { sibling = (i, similarity) }
                         continue
                     }
                     guard similarity >= options.confusableSimilarity else { continue }
