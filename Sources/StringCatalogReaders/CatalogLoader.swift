@@ -137,6 +137,7 @@ public enum CatalogLoader {
     ) throws(CatalogError) -> LoadedCatalog {
         let sourceLanguage =
             provider.sourceLanguage ?? table?.inferredSourceLanguage() ?? appNames?.developmentRegion ?? "en"
+        let table = table?.resolvingBase(as: sourceLanguage)
         var providerView = provider.source
         providerView.locale = sourceLanguage
         if let sourceApp = appNames?.appName(for: sourceLanguage, sourceLanguage: sourceLanguage, fallback: providerView.app) {

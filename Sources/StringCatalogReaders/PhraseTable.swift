@@ -77,6 +77,23 @@ public struct PhraseTable: Hashable, Sendable {
         self.keys = order.compactMap { byKey[$0] }
     }
 
+    /// The table with `Base.lproj` text filed under `locale`: Xcode's Base localization is the
+    /// development language, not a locale of its own.
+    public func resolvingBase(as locale: String) -> PhraseTable {
+        var copy = self
+        for k in copy.keys.indices {
+            let hasOwn = copy.keys[k].translations.contains { $0.locale == locale }
+            copy.keys[k].translations = copy.keys[k].translations.compactMap { t in
+                guard t.locale == "Base" else { return t }
+                if hasOwn { return nil }
+                var renamed = t
+                renamed.locale = locale
+                return renamed
+            }
+        }
+        return copy
+    }
+
     /// For `.strings` tables, which do not name their source language: the locale whose
     /// values equal their keys (an untranslated base table), preferring `preferred`, then
     /// English; `nil` when no table is the identity.

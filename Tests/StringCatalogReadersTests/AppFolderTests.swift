@@ -58,3 +58,18 @@ struct AppFolderTests {
         #expect(throws: CatalogError.self) { try CatalogLoader.load(path: dir + "/missing.json") }
     }
 }
+
+@Suite("Base localization")
+struct BaseLocalizationTests {
+    @Test func baseTableIsTheSourceLanguage() throws {
+        let dir = try TestFiles.directory()
+        try TestFiles.write(
+            "{\"appDisplayName\": \"Demo\", \"shortcuts\": [{\"intent\": \"Open\", \"phrases\": [\"Open ${applicationName}\"]}]}",
+            to: "extracted.json", in: dir)
+        try TestFiles.write("\"Open ${applicationName}\" = \"Open up ${applicationName}\";\n", to: "Base.lproj/AppShortcuts.strings", in: dir)
+        try TestFiles.write("\"Open ${applicationName}\" = \"Öffne ${applicationName}\";\n", to: "de.lproj/AppShortcuts.strings", in: dir)
+        let loaded = try CatalogLoader.load(path: dir)
+        #expect(loaded.catalog.localeIdentifiers == ["en", "de"])
+        #expect(loaded.catalog.source.shortcuts[0].phrases.map(\.text) == ["Open ${applicationName}", "Open up ${applicationName}"])
+    }
+}
