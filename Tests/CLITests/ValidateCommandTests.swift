@@ -68,6 +68,14 @@ struct ValidateCommandTests {
         #expect(unknownRule.status == 64)
     }
 
+    @Test func listRules() throws {
+        let result = try CLI.run(["validate", "--list-rules"])
+        #expect(result.status == 0)
+        #expect(result.outputLines.count == 26)
+        #expect(result.outputLines.contains { $0.hasPrefix("application-name") && $0.contains("error") })
+        #expect(result.outputLines.contains { $0.hasPrefix("unused-key") && $0.contains("warning") })
+    }
+
     @Test func matchUsesTheStringCatalogLocales() throws {
         let result = try CLI.run(["match", "--catalog", Self.manifest, "--locale", "de", "--json", "Füge in Tasklet eine Aufgabe hinzu"])
         #expect(result.status == 0, "\(result.errorOutput)")

@@ -43,13 +43,25 @@ extension ShortcutLab {
         @Flag(help: "Skip the matcher-based rules (confusable and redundant phrases).")
         var noMatcher = false
 
+        @Flag(help: "List the rules with their severity and what they check, then exit.")
+        var listRules = false
+
         var paths: [String] { catalogs + catalogOption }
 
         func validate() throws {
-            if paths.isEmpty { throw ValidationError("Give a catalog to check.") }
+            if paths.isEmpty && !listRules { throw ValidationError("Give a catalog to check.") }
         }
 
         func run() throws {
+            if listRules {
+                let width = Rule.allCases.map(\.rawValue.count).max() ?? 0
+                for rule in Rule.allCases {
+                    let name = rule.rawValue + String(repeating: " ", count: width - rule.rawValue.count)
+                    StandardStreams.write("\(name)  \(rule.severity == .error ? "error  " : "warning")  \(rule.summary)\n")
+                }
+                StandardStreams.flushOutput()
+                return
+            }
             _ = BLASThreads.set(1)
             var diagnostics: [Diagnostic] = []
             var unreadable = false
