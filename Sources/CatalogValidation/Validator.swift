@@ -54,6 +54,12 @@ public enum Validator {
     /// Words (or, for scripts without spaces, characters) beyond which a phrase is "long".
     public static let maxPhraseWords = 12
     public static let maxPhraseCharacters = 30
+    /// Pairwise phrase comparison is quadratic; a locale with more phrases than this (far past
+    /// anything Siri accepts) skips the matcher-based rules rather than stall.
+    public static let maxPhrasesForMatcherRules = 3000
+    /// "Did you mean" suggestions for unused keys are edit distances against every phrase;
+    /// only this many are computed.
+    public static let maxSuggestions = 200
 
     public static func validate(_ loaded: LoadedCatalog, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         var run = ValidationRun(loaded: loaded, options: options)
@@ -387,10 +393,14 @@ struct ValidationRun {
             var byShortcut: [Int: [MissingTranslation]] = [:]
             for missing in resolution.missing { byShortcut[missing.shortcut, default: []].append(missing) }
             let file = fileFor(locale: locale, table: table)
+            var keyLocations: [String: SourceLocation] = [:]
+            if table.kind == .stringCatalog {
+                for key in table.keys where keyLocations[key.key.text] == nil { keyLocations[key.key.text] = key.key.location }
+            }
             for (index, missing) in byShortcut.sorted(by: { $0.key < $1.key }) {
                 let shortcut = provider.shortcuts[index]
                 if resolution.shortcutPhrases[index].isEmpty && loaded.catalog.locales[locale]?.shortcut(id: shortcut.id) == nil {
-                    let keyLocation = table.keys.first { $0.key.text == shortcut.phrases.first?.text }?.key.location
+                    let keyLocation = shortcut.phrases.first.flatMap { keyLocations[$0.text] }
                     report(
                         .missingTranslation,
                         "\(shortcut.id) has no phrases in \(locale), which other locales translate; it is unavailable in that language.",
@@ -398,7 +408,7 @@ struct ValidationRun {
                         path: file)
                 } else {
                     for m in missing {
-                        let keyLocation = table.keys.first { $0.key.text == m.phrase.text }?.key.location
+                        let keyLocation = keyLocations[m.phrase.text]
                         report(
                             .missingTranslation,
                             "\(locale) has no translation of \"\(m.phrase.text)\" (\(shortcut.id)), which the source language has.",
@@ -423,6 +433,7 @@ struct ValidationRun {
         let provider = loaded.provider.source
         let uses = PhraseResolver.keyUses(table: table, provider: provider)
         let allPhrases = provider.shortcuts.flatMap(\.phrases).map(\.text) + provider.negativePhrases.map(\.text)
+        var suggestionsLeft = Validator.maxSuggestions
         for (key, use) in zip(table.keys, uses) {
             let text = key.key.text
             if key.extractionState == .stale {
@@ -433,7 +444,8 @@ struct ValidationRun {
                     at: key.key.location, key: text)
             } else if use == .unused {
                 var message = "This phrase is not used in any App Shortcut or as a Negative Phrase."
-                if let near = closest(text, in: allPhrases) { message += " Did you mean \"\(near)\"?" }
+                if suggestionsLeft > 0, let near = closest(text, in: allPhrases) { message += " Did you mean \"\(near)\"?" }
+                suggestionsLeft -= 1
                 let tables = Set(key.translations.map(\.keyLocation.file)).count
                 if tables > 1 { message += " (The key is in \(tables) tables.)" }
                 report(.unusedKey, message, at: key.key.location, key: text)
@@ -508,6 +520,14 @@ struct ValidationRun {
         var resourcesByLanguage: [String: MatcherResources] = [:]
         for locale in loaded.catalog.localeIdentifiers {
             guard let view = loaded.catalog.locales[locale], !view.shortcuts.isEmpty else { continue }
+            let phraseCount = view.shortcuts.reduce(0) { $0 + $1.phrases.count }
+            guard phraseCount <= Validator.maxPhrasesForMatcherRules else {
+                report(
+                    .inputNote,
+                    "\(locale) has \(phraseCount) phrases; the matcher-based rules compare every pair and are skipped above \(Validator.maxPhrasesForMatcherRules).",
+                    at: nil, locale: locale)
+                continue
+            }
             let language = locale.split(separator: "-").first.map(String.init) ?? locale
             let resources = resourcesByLanguage[language] ?? options.resources(locale)
             resourcesByLanguage[language] = resources
