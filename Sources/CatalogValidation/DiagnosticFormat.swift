@@ -150,6 +150,19 @@ extension PhraseBudget {
         return out
     }
 
+    /// The budgets as JSON: `{"limit", "note", "locales": [{"locale", "appNameForms", "expanded",
+    /// "shortcuts": [{"id", "phrases", "expanded", "dynamicParameters"}]}]}`.
+    public static func renderJSON(_ budgets: [PhraseBudget]) -> String {
+        let q = DiagnosticRenderer.quote
+        let locales = budgets.map { b in
+            let shortcuts = b.shortcuts.map { s in
+                "{\"id\":\(q(s.id)),\"phrases\":\(s.templates),\"expanded\":\(s.expanded),\"dynamicParameters\":[\(s.dynamicParameters.map(q).joined(separator: ","))]}"
+            }
+            return "    {\"locale\":\(q(b.locale)),\"appNameForms\":\(b.appNameForms),\"phrases\":\(b.templates),\"expanded\":\(b.total),\"overLimit\":\(b.isOverLimit),\"shortcuts\":[\(shortcuts.joined(separator: ","))]}"
+        }
+        return "{\n  \"limit\":\(limit),\n  \"note\":\(q(synonymNote)),\n  \"locales\":[\n" + locales.joined(separator: ",\n") + "\n  ]\n}\n"
+    }
+
     /// `[#####.....]  37%` against the limit; past the limit the bar is full and marked `!`.
     static func bar(_ value: Int, width: Int) -> String {
         let filled = min(width, Int((Double(value) / Double(limit) * Double(width)).rounded(.up)))

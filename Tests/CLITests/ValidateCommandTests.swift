@@ -50,6 +50,12 @@ struct ValidateCommandTests {
         try Golden.check(Self.portable(result.output), matches: "validate-stats.txt")
         let german = try CLI.run(["stats", "--catalog", Self.manifest, "--locale", "de"])
         #expect(german.output.contains("Per shortcut in de:"))
+        let json = try CLI.run(["stats", "--catalog", Self.manifest, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let locales = try #require(object["locales"] as? [[String: Any]])
+        #expect(locales.map { $0["locale"] as? String } == ["en", "de", "fr"])
+        #expect(locales.first?["expanded"] as? Int == 14)
+        #expect(object["limit"] as? Int == 1000)
     }
 
     @Test func disableStrictAndExitStatuses() throws {

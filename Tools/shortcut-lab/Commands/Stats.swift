@@ -13,6 +13,9 @@ extension ShortcutLab {
 
         @OptionGroup var catalogOptions: CatalogOptions
 
+        @Flag(help: "Print the counts as one JSON object instead of a table.")
+        var json = false
+
         func run() throws {
             try reportingErrors {
                 // A load failure is a `CatalogError`, reported with its location and exit status 2.
@@ -23,7 +26,7 @@ extension ShortcutLab {
                     loaded.catalog.locales[id].map { PhraseBudget(locale: $0, dynamic: dynamic) }
                 }
                 let detail = budgets.first { $0.locale == detailLocale.locale }
-                StandardStreams.write(PhraseBudget.renderTable(budgets, detail: detail))
+                StandardStreams.write(json ? PhraseBudget.renderJSON(budgets) : PhraseBudget.renderTable(budgets, detail: detail))
                 StandardStreams.flushOutput()
             }
         }
