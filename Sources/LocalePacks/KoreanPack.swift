@@ -111,4 +111,23 @@ public struct KoreanPack: LocalePack {
     }
 
     public func weight(text: String, lemma: String) -> Float { stopwords.weight(text: text, lemma: lemma) }
+
+    /// A Latin/digit run followed by Hangul is two tokens: `tasklet에서` → `tasklet`, `에서`.
+    /// App names and product words are written in Latin with a particle glued on; kept
+    /// whole they match neither the app name nor the word. O(length).
+    public func split(word: String) -> [String]? {
+        let scalars = Array(word.unicodeScalars)
+        guard let first = scalars.first, !KoreanPack.isHangul(first),
+            let boundary = scalars.firstIndex(where: KoreanPack.isHangul), boundary > 0,
+            scalars[boundary...].allSatisfy(KoreanPack.isHangul)
+        else { return nil }
+        var head = String.UnicodeScalarView(), tail = String.UnicodeScalarView()
+        head.append(contentsOf: scalars[..<boundary])
+        tail.append(contentsOf: scalars[boundary...])
+        return [String(head), String(tail)]
+    }
+
+    static func isHangul(_ s: Unicode.Scalar) -> Bool {
+        (0xAC00...0xD7A3).contains(s.value) || (0x1100...0x11FF).contains(s.value) || (0x3130...0x318F).contains(s.value)
+    }
 }

@@ -38,10 +38,35 @@ public struct LemmaPack: LocalePack {
         }
     }
 
+    /// Spanish enclitic pronouns, longest first (`muéstrame`, `dímelo`, `cámbiale`).
+    static let spanishClitics = ["selos", "selas", "nos", "les", "los", "las", "me", "te", "se", "lo", "la", "le", "os"]
+
     public func lemma(of word: String) -> String {
         if language == "fr", let full = LemmaPack.frenchElisions[word] { return full }
-        let base = lemmas.value(word) ?? word
-        return language == "en" ? EnglishStemmer.stem(base) : base
+        if let base = lemmas.value(word) { return language == "en" ? EnglishStemmer.stem(base) : base }
+        if language == "es", let base = spanishWithoutClitics(word) { return base }
+        return language == "en" ? EnglishStemmer.stem(word) : word
+    }
+
+    /// Imperatives and infinitives with attached pronouns lose them (`apuntame` → `apunta` →
+    /// `apuntar`, `enviarlo` → `enviar`) when what remains is a known form or an infinitive.
+    /// Up to two clitics (`dimelo`). O(clitics²) probes.
+    func spanishWithoutClitics(_ word: String) -> String? {
+        var candidates: [Substring] = []
+        // Stems shorter than 4 letters are too often another word (`calle` is not `cal` + `le`).
+        for c in LemmaPack.spanishClitics where word.hasSuffix(c) && word.count - c.count >= 4 {
+            let stem = word.dropLast(c.count)
+            candidates.append(stem)
+            for c2 in ["me", "te", "se", "nos", "le"] where stem.hasSuffix(c2) && stem.count - c2.count >= 4 {
+                candidates.append(stem.dropLast(c2.count))
+            }
+        }
+        for stem in candidates {
+            let s = String(stem)
+            if let base = lemmas.value(s) { return base }
+            if s.hasSuffix("ar") || s.hasSuffix("er") || s.hasSuffix("ir") { return s }
+        }
+        return nil
     }
 
     public func weight(text: String, lemma: String) -> Float { stopwords.weight(text: text, lemma: lemma) }

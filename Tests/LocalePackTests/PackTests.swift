@@ -33,6 +33,11 @@ import Testing
         let es = try tokenizer("es")
         let t = es.tokens("Apaga las luces")
         #expect(t.map(\.lemma) == ["apagar", "los", "luz"])
+        // Enclitic pronouns: imperative + me, infinitive + lo.
+        #expect(es.tokens("Apúntame").first?.lemma == "apuntar")
+        #expect(es.tokens("apuntarlo").first?.lemma == "apuntar")
+        // A word that merely ends like a clitic and is known stays itself.
+        #expect(es.tokens("calle").first?.lemma == "calle")
     }
 
     @Test func englishTableCombinesWithTheStemmer() throws {

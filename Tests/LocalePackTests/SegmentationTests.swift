@@ -110,7 +110,7 @@ enum Packs {
         ("엄마에게 메시지를 보내줘", ["엄마", "메시지", "보내"]),
         ("불을 꺼줘", ["불", "끄"]),
         ("고양이를 찾아줘", ["고양이", "찾"]),
-        ("Demo에서 목록 요약해 줘", ["demo", "목록", "요약", "줘"]),
+        ("Demo에서 목록 요약해 줘", ["demo", "에서", "목록", "요약", "줘"]),
         ("알람을 맞춰줘", ["알람", "맞추"]),
         ("음악 재생해줘", ["음악", "재생"]),
         ("사진을 보여줘", ["사진", "보이"]),
@@ -132,6 +132,11 @@ enum Packs {
     @Test func spacingUnitsStayTokens() throws {
         let ko = try Packs.ko.get()
         #expect(ko.tokens("엄마에게 메시지를 보내줘").map(\.text) == ["엄마에게", "메시지를", "보내줘"])
+        // Latin + particle splits, so the app name is a token of its own; the particle is
+        // kept with a stopword weight.
+        let t = ko.tokens("Tasklet에서 목록 보여줘")
+        #expect(t.map(\.text) == ["tasklet", "에서", "목록", "보여줘"])
+        #expect(t[1].weight < 1)
     }
 
     @Test func composedJamoNormaliseToSyllables() throws {

@@ -163,10 +163,17 @@ def latin_pack(loc: str, x: Path, pieces, out: Path, top_forms=100000):
     ranked = [(0, w) for w in ranked]
     top = [w for _, w in ranked[:top_forms]]
     rows, seen = [], set()
+    headwords = set(lemmas)
+    normalized_headwords = {normalize(h, lang) for h in headwords}
     for w in top:
         lemma = known.get(w)
         if lemma is None:
             continue
+        if lang == "es" and (w in headwords or normalize(w, lang) in normalized_headwords):
+            continue  # a headword stays itself (spaCy's es table maps anotar -> noto, nombre -> nombrar)
+        if (lang in ("fr", "es") and w.endswith("s") and lemma.endswith(("ar", "er", "ir"))
+                and (w[:-1] in headwords or w[:-1] in known) and lemma != w[:-1]):
+            lemma = w[:-1]  # plural noun, not a verb form (cosas -> cosa, not coser)
         f, l = normalize(w, lang), normalize(lemma, lang)
         if f == l or f in seen or " " in l:
             continue
@@ -387,14 +394,17 @@ def ja_pack(x: Path, pieces, out: Path, classes=96):
         hdr.append(f"unknown {name} {int(lclass[l])} {int(rclass[r])} {cost}")
     write_lines(out / "lexicon.tsv", lines, hdr)
     # vocabulary for embeddings: content words, ranked by the e5 piece score, then by cost
-    cand = {}
+    # vocabulary for embeddings: content words (surfaces and base forms) ranked by their e5
+    # SentencePiece score per character (long compounds are not penalised for length alone)
+    cand = set()
     for s, l, r, cost, base, pos, pos2 in entries:
         if pos in ("名詞", "動詞", "形容詞", "副詞") and pos2 not in ("数", "接尾", "非自立", "代名詞"):
             if len(s) >= 2 or pos == "名詞":
-                sc = max(pieces.get("\u2581" + s, -99), pieces.get(s, -99))
-                if sc > -99:
-                    cand[s] = max(cand.get(s, -99), sc)
-    vocab = [(s, s) for s, _ in sorted(cand.items(), key=lambda t: -t[1])][:VOCAB]
+                cand.add(s)
+                if base:
+                    cand.add(base)
+    ranked = sorted(cand, key=lambda w: -sp_score(w, pieces) / max(len(w), 1) ** 0.5)
+    vocab = [(w, w) for w in ranked][:VOCAB]
     return vocab, len(lines)
 
 
@@ -412,10 +422,10 @@ def ko_pack(x: Path, pieces, out: Path):
     # stems ranked by the e5 piece score; keep the top 30k nouns and all verb/adjective stems
     def score(w):
         return max(pieces.get("\u2581" + w, -99), pieces.get(w, -99))
-    ranked_nouns = sorted(set(nouns), key=lambda w: -score(w))[:30000]
+    ranked_nouns = sorted(set(nouns), key=lambda w: -sp_score(w, pieces))[:30000]
     write_lines(out / "stems.tsv", [f"{w}\tn" for w in sorted(ranked_nouns)] + [f"{w}\tv" for w in sorted(set(verbs))],
                 [f"Korean stems: n = noun, v = verb/adjective stem; {hdr}"])
-    vocab = [(w, w) for w in sorted(set(ranked_nouns) | set(verbs), key=lambda w: -score(w)) if score(w) > -99][:VOCAB]
+    vocab = [(w, w) for w in sorted(set(ranked_nouns) | set(verbs), key=lambda w: -sp_score(w, pieces))][:VOCAB]
     return vocab, len(ranked_nouns)
 
 
@@ -431,13 +441,23 @@ def build_embeddings(x: Path, vocabs, dims=128):
     tables = {}
     for loc, vocab in vocabs.items():
         texts = [t for _, t in vocab]
-        vecs = []
-        for i in range(0, len(texts), 256):
-            vecs.append(model.query(texts[i:i + 256]))
-            print(f"\r{loc}: {min(i + 256, len(texts))}/{len(texts)}", end="", file=sys.stderr)
+        # Raw vectors are cached per word in the build cache, so a vocabulary change only
+        # embeds the new words (the encoder runs at ~60 words/s on 2 cores).
+        cache_vec, cache_txt = x.parent / f"e5-{loc}.npy", x.parent / f"e5-{loc}.txt"
+        known = {}
+        if cache_vec.exists() and cache_txt.exists():
+            old = np.load(cache_vec)
+            words = cache_txt.read_text(encoding="utf-8").split("\n")[:len(old)]
+            known = {w: old[i] for i, w in enumerate(words)}
+        todo = [t for t in dict.fromkeys(texts) if t not in known]
+        for i in range(0, len(todo), 256):
+            for t, v in zip(todo[i:i + 256], model.query(todo[i:i + 256])):
+                known[t] = v
+            print(f"\r{loc}: {min(i + 256, len(todo))}/{len(todo)} new words", end="", file=sys.stderr)
         print(file=sys.stderr)
-        tables[loc] = np.concatenate(vecs).astype(np.float32)
-        np.save(x.parent / f"e5-{loc}.npy", tables[loc])  # cache for experiments
+        tables[loc] = np.stack([known[t] for t in texts]).astype(np.float32)
+        np.save(cache_vec, np.stack(list(known.values())).astype(np.float32))
+        cache_txt.write_text("\n".join(known.keys()), encoding="utf-8")
     # one shared centring and PCA basis keeps the locales in one space (cross-lingual neighbours)
     allv = np.concatenate(list(tables.values()))
     mean = allv.mean(0, keepdims=True)
@@ -563,9 +583,20 @@ def main():
             vocab, counts["stems.tsv"] = ko_pack(x, pieces, out)
         else:
             sys.exit(f"unknown locale {loc}")
-        # words the core synonym lists use must have vectors too
+        # words the core synonym, stopword and extra-vocabulary lists use must have vectors too
         lang = loc.split("-")[0]
         have = {k for k, _ in vocab}
+        extra = []
+        for name in ("vocab.txt", "stopwords.tsv"):
+            if (CORE / loc / name).exists():
+                for line in open(CORE / loc / name, encoding="utf-8"):
+                    if not line.startswith("#") and line.strip():
+                        extra.append(line.split()[0])
+        for w in extra:
+            k = normalize(w, lang)
+            if k and k not in have:
+                vocab.insert(0, (k, w))
+                have.add(k)
         for line in open(CORE / loc / "synonyms.txt", encoding="utf-8"):
             if line.startswith("#"):
                 continue
