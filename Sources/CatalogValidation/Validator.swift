@@ -403,7 +403,7 @@ struct ValidationRun {
                     let keyLocation = shortcut.phrases.first.flatMap { keyLocations[$0.text] }
                     report(
                         .missingTranslation,
-                        "\(shortcut.id) has no phrases in \(locale), which other locales translate; it is unavailable in that language.",
+                        "\(shortcut.id) has no phrases in \(locale) (the source language has \(shortcut.phrases.count)); it is unavailable in that language.",
                         at: table.kind == .stringCatalog ? keyLocation : nil, locale: locale, key: shortcut.phrases.first?.text,
                         path: file)
                 } else {
