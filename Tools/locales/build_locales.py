@@ -499,7 +499,7 @@ ROWS = {
     "lexicon.tsv.ja": ("segmentation lexicon: surface, connection classes, word cost, base form ({n} rows)", "Debian `mecab-ipadic` 2.7.0-20070801 CSVs (proper-noun files dropped)", "BSD-3-Clause with the ICOT notice (permissive)"),
     "connection.bin": ("connection costs between word classes (ipadic's 1316×1316 matrix clustered to 96×96, int16)", "Debian `mecab-ipadic` `matrix.def`", "BSD-3-Clause with the ICOT notice"),
     "josa.txt": ("particles (josa)", "open-korean-text 2.1.0 `josa/josa.txt`, inside the jar of PyPI `konlpy` 0.6.0", "Apache-2.0 (the jar; KoNLPy itself is GPL-3 and none of its code is used)"),
-    "eomi.txt": ("verb endings (eomi)", "open-korean-text 2.1.0 `verb/eomi.txt` (as above)", "Apache-2.0"),
+    "eomi.txt": ("verb endings (eomi)", "open-korean-text 2.1.0 `verb/eomi.txt`, inside the jar of PyPI `konlpy` 0.6.0", "Apache-2.0"),
     "stems.tsv": ("noun stems (top 30k by e5 score) and verb/adjective stems", "open-korean-text 2.1.0 `noun/nouns.txt`, `verb/verb.txt`, `adjective/adjective.txt`", "Apache-2.0"),
     "lemmas.tsv.ko": ("conjugated stem → dictionary stem (꺼 → 끄)", "hand-written by the project (`Tools/locales/core/ko/lemmas.tsv`)", "project licence"),
     "synonyms.txt": ("core synonym groups of App Shortcut verbs and nouns", "hand-written by the project (`Tools/locales/core/{loc}/synonyms.txt`)", "project licence"),
@@ -523,8 +523,8 @@ def write_sources(loc: str, out: Path, counts, cache: Path, with_emb: bool):
         if f == "SOURCES.md":
             continue
         key = f + "." + lang if (f + "." + lang) in ROWS else f
-        if key not in ROWS:
-            continue
+        if key not in ROWS or (lang == "en" and f == "embeddings.bin"):
+            continue  # en's embeddings come from MiniLM and are described below
         what, src, lic = ROWS[key]
         text += f"| `{f}` | {what.format(n=counts.get(f, '?'))} | {src.format(lang=lang, loc=loc)} | {lic} |\n"
     cmds = []
