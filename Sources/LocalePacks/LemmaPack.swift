@@ -45,6 +45,8 @@ public struct LemmaPack: LocalePack {
         if language == "fr", let full = LemmaPack.frenchElisions[word] { return full }
         if let base = lemmas.value(word) { return language == "en" ? EnglishStemmer.stem(base) : base }
         if language == "es", let base = spanishWithoutClitics(word) { return base }
+        // German informal imperatives drop the -e (`zeig`, `bestell`): the table knows `zeige`.
+        if language == "de", word.count >= 3, let base = lemmas.value(word + "e"), base.hasSuffix("en") { return base }
         return language == "en" ? EnglishStemmer.stem(word) : word
     }
 

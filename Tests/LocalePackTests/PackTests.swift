@@ -17,6 +17,8 @@ import Testing
         // Command particles keep full weight: "aus" is the intent.
         #expect(t.last?.weight == 1)
         #expect(t[1].weight < 1)
+        // Informal imperatives without -e.
+        #expect(de.tokens("zeig").first?.lemma == "zeigen")
     }
 
     @Test func frenchElisionsKeepATokenWithTheFullArticle() throws {
