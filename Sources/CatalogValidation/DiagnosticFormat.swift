@@ -1,3 +1,4 @@
+import ShortcutCatalog
 /// The output formats of `validate`.
 public enum DiagnosticFormat: String, Hashable, Sendable, CaseIterable {
     /// `path:line:col: error: message [rule]`: what Xcode, compilers and terminals understand.
@@ -89,26 +90,7 @@ public enum DiagnosticRenderer {
     }
 
     /// JSON string literal with the escapes RFC 8259 requires.
-    public static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    public static func quote(_ text: String) -> String { JSONText.quote(text) }
 
     /// GitHub's workflow-command escapes for the message part.
     static func escapeData(_ text: String) -> String {

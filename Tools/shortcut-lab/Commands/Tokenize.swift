@@ -1,4 +1,5 @@
 import ArgumentParser
+import ShortcutCatalog
 import FlexibleMatching
 import Foundation
 import PhraseTokenizer
@@ -97,26 +98,7 @@ struct TokenRow {
     }
 
     static func json(phrase: String, normalized: String, locale: String, pack: String, rows: [TokenRow]) -> String {
-        func q(_ s: String) -> String {
-            var out = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
-        }
+        func q(_ s: String) -> String { JSONText.quote(s) }
         let tokens = rows.map { r in
             let syn = r.synonyms.map { "{\"lemma\":\(q($0.lemma)),\"weight\":\(format($0.weight * r.token.weight))}" }
             var fields = [
