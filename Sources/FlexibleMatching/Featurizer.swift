@@ -58,9 +58,52 @@ public struct Featurizer: Sendable {
     let unseenIDF: Float
     let embeddingMean: [Float]
 
+    /// One phrase's raw features, extracted once: hashed word features (with and without
+    /// lexicon synonyms), character n-grams and the unnormalised embedding.
+    struct RawFeatures {
+        var words: [(UInt64, Float)]
+        var chars: [(UInt64, Float)]
+        var embedding: [Float]
+    }
+
+    static func extract(_ tokens: [Token], embeddings: StaticEmbeddings?, lexicon: Lexicon?) -> RawFeatures {
+        var words: [(UInt64, Float)] = []
+        words.reserveCapacity(tokens.count * 2)
+        forEachWordFeature(tokens, lexicon: lexicon) { h, w in words.append((h, w)) }
+        var chars: [(UInt64, Float)] = []
+        chars.reserveCapacity(tokens.count * 16)
+        forEachCharFeature(tokens) { chars.append(($0, 1)) }
+        let embedding = embeddings.map { rawEmbedding(tokens, $0) } ?? []
+        return RawFeatures(words: words, chars: chars, embedding: embedding)
+    }
+
     /// Builds IDF tables and the embedding mean from `documents` (the catalog's expanded
     /// phrases, tokenised). Complexity: O(total tokens × n-grams per token).
     public init(documents: [[Token]], space: FeatureSpace, embeddings: StaticEmbeddings?, lexicon: Lexicon?) {
+        let raw = documents.map { Featurizer.extract($0, embeddings: embeddings, lexicon: nil) }
+        self.init(raw: raw, space: space, embeddings: embeddings, lexicon: lexicon)
+    }
+
+    /// Builds the featurizer and the documents' vectors in one pass over their features:
+    /// what an index build needs (each phrase is tokenised and hashed once, not twice).
+    public static func build(
+        documents: [[Token]], space: FeatureSpace, embeddings: StaticEmbeddings?, lexicon: Lexicon?
+    ) -> (featurizer: Featurizer, vectors: [[Float]]) {
+        // IDF counts each phrase's own words; synonyms only ever add weight to a phrase.
+        let plain = documents.map { extract($0, embeddings: embeddings, lexicon: nil) }
+        let featurizer = Featurizer(raw: plain, space: space, embeddings: embeddings, lexicon: lexicon)
+        let vectors = documents.indices.map { i -> [Float] in
+            var features = plain[i]
+            if let lexicon, lexicon.count > 0 {
+                features.words.removeAll(keepingCapacity: true)
+                forEachWordFeature(documents[i], lexicon: lexicon) { h, w in features.words.append((h, w)) }
+            }
+            return featurizer.vector(features)
+        }
+        return (featurizer, vectors)
+    }
+
+    private init(raw: [RawFeatures], space: FeatureSpace, embeddings: StaticEmbeddings?, lexicon: Lexicon?) {
         self.space = embeddings == nil ? space.withoutEmbeddings : space
         self.embeddings = embeddings
         self.lexicon = lexicon
@@ -68,22 +111,19 @@ public struct Featurizer: Sendable {
         self.dimension = space.wordBuckets + space.charBuckets + embeddingDims
         var wordDF: [UInt64: Int] = [:]
         var charDF: [UInt64: Int] = [:]
-        for doc in documents {
-            var words = Set<UInt64>(), chars = Set<UInt64>()
-            Featurizer.forEachWordFeature(doc, lexicon: nil) { h, _ in words.insert(h) }
-            Featurizer.forEachCharFeature(doc) { chars.insert($0) }
-            for h in words { wordDF[h, default: 0] += 1 }
-            for h in chars { charDF[h, default: 0] += 1 }
+        for doc in raw {
+            for h in Set(doc.words.map(\.0)) { wordDF[h, default: 0] += 1 }
+            for h in Set(doc.chars.map(\.0)) { charDF[h, default: 0] += 1 }
         }
-        let n = Float(documents.count)
+        let n = Float(raw.count)
         func idf(_ df: Int) -> Float { logf((n + 1) / (Float(df) + 1)) + 1 }
         self.wordIDF = wordDF.mapValues(idf)
         self.charIDF = charDF.mapValues(idf)
         self.unseenIDF = idf(0)
         var mean = [Float](repeating: 0, count: embeddingDims)
-        if let embeddings, !documents.isEmpty {
-            for doc in documents {
-                let e = Featurizer.rawEmbedding(doc, embeddings)
+        if embeddings != nil, !raw.isEmpty {
+            for doc in raw {
+                let e = doc.embedding
                 let length = max(Featurizer.norm(e), 1e-9)
                 if length > 1e-6 { for d in 0..<embeddingDims { mean[d] += e[d] / length } }
             }
@@ -94,22 +134,18 @@ public struct Featurizer: Sendable {
 
     /// The vector of a token list. Complexity: O(tokens × n-grams + dimension).
     public func vector(_ tokens: [Token]) -> [Float] {
+        vector(Featurizer.extract(tokens, embeddings: embeddings, lexicon: lexicon))
+    }
+
+    func vector(_ features: RawFeatures) -> [Float] {
         var v = [Float](repeating: 0, count: dimension)
         let wb = space.wordBuckets, cb = space.charBuckets
-
-        // Features are collected in arrays and merged after sorting: cheaper than a
-        // dictionary per query, and the summation order (hence every float) is reproducible.
-        var words: [(UInt64, Float)] = []
-        words.reserveCapacity(tokens.count * 2)
-        Featurizer.forEachWordFeature(tokens, lexicon: lexicon) { h, w in words.append((h, w)) }
-        var chars: [(UInt64, Float)] = []
-        chars.reserveCapacity(tokens.count * 16)
-        Featurizer.forEachCharFeature(tokens) { chars.append(($0, 1)) }
-
-        addBlock(words, idf: wordIDF, offset: 0, buckets: wb, weight: space.wordWeight, into: &v)
-        addBlock(chars, idf: charIDF, offset: wb, buckets: cb, weight: space.charWeight, into: &v)
-        if let embeddings, space.embeddingWeight > 0 {
-            var e = Featurizer.rawEmbedding(tokens, embeddings)
+        // Features are merged after sorting (in addBlock): cheaper than a dictionary per
+        // query, and the summation order (hence every float) is reproducible.
+        addBlock(features.words, idf: wordIDF, offset: 0, buckets: wb, weight: space.wordWeight, into: &v)
+        addBlock(features.chars, idf: charIDF, offset: wb, buckets: cb, weight: space.charWeight, into: &v)
+        if embeddings != nil, space.embeddingWeight > 0 {
+            var e = features.embedding
             let length = Featurizer.norm(e)
             if length > 1e-6 {
                 // Centre the unit vector on the catalog's mean phrase, then renormalise.

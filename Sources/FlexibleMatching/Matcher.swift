@@ -97,13 +97,13 @@ public struct Matcher: Sendable {
 
         let positiveTokens = expanded.positives.map { tokenizer.tokens($0.text) }
         let negativeTokens = expanded.negatives.map { tokenizer.tokens($0.text) }
-        let featurizer = Featurizer(
+        let (featurizer, positiveVectors) = Featurizer.build(
             documents: positiveTokens, space: FeatureSpace(), embeddings: resources.embeddings,
             lexicon: resources.lexicon)
         self.featurizer = featurizer
         var index = VectorIndex(dimension: featurizer.dimension)
         index.reserve(rows: positiveTokens.count + negativeTokens.count)
-        for tokens in positiveTokens { index.append(featurizer.vector(tokens)) }
+        for v in positiveVectors { index.append(v) }
         for tokens in negativeTokens { index.append(featurizer.vector(tokens)) }
         self.index = index
         self.positiveCount = positiveTokens.count

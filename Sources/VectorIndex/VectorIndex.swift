@@ -36,10 +36,12 @@ public struct VectorIndex: Sendable {
     public mutating func append(_ vector: [Float]) {
         precondition(vector.count == dimension, "vector has \(vector.count) columns, index has \(dimension)")
         let norm = vector.withUnsafeBufferPointer { cblas_snrm2(Int32(dimension), $0.baseAddress, 1) }
+        let start = storage.count
+        storage.append(contentsOf: vector)
         if norm > 0 {
-            storage.append(contentsOf: vector.lazy.map { $0 / norm })
-        } else {
-            storage.append(contentsOf: vector)
+            storage.withUnsafeMutableBufferPointer { m in
+                cblas_sscal(Int32(dimension), 1 / norm, m.baseAddress.map { $0 + start }, 1)
+            }
         }
     }
 

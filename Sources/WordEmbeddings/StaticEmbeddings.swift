@@ -46,14 +46,33 @@ public struct StaticEmbeddings: Sendable {
 
     /// Reads a table. Complexity: O(file size).
     public init(contentsOf path: String) throws(EmbeddingsError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path, reason: "no such file or not readable")
-        }
-        try self.init(data: data, path: path)
+        try self.init(bytes: try StaticEmbeddings.read(path), path: path)
     }
 
     public init(data: Data, path: String) throws(EmbeddingsError) {
-        let bytes = [UInt8](data)
+        try self.init(bytes: [UInt8](data), path: path)
+    }
+
+    /// Reads a whole file straight into an array (one copy: `Data` and then `[UInt8]` would
+    /// be two, a measurable part of start-up for a 4 MB table).
+    static func read(_ path: String) throws(EmbeddingsError) -> [UInt8] {
+        guard let file = fopen(path, "rb") else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        guard fseek(file, 0, SEEK_END) == 0 else { throw .unreadable(path: path, reason: "cannot seek") }
+        let size = ftell(file)
+        guard size >= 0, fseek(file, 0, SEEK_SET) == 0 else { throw .unreadable(path: path, reason: "cannot seek") }
+        var readCount = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            readCount = buffer.baseAddress.map { fread($0, 1, size, file) } ?? 0
+            initialized = readCount
+        }
+        guard readCount == size else { throw .unreadable(path: path, reason: "short read") }
+        return bytes
+    }
+
+    init(bytes: [UInt8], path: String) throws(EmbeddingsError) {
         let magic: [UInt8] = Array("SLEMB1".utf8) + [0, 0]
         guard bytes.count >= 16, Array(bytes[0..<8]) == magic else {
             throw .malformed(path: path, reason: "missing SLEMB1 header")
