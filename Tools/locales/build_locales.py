@@ -481,7 +481,8 @@ def build_embeddings(x: Path, vocabs, dims=128):
 
 # ----------------------------------------------------------------------------------------------
 
-VOCAB = 12000
+VOCAB = 12000  # default; per-locale sizes below keep every pack under 5 MB (≈142 bytes a word)
+VOCAB_SIZES = {"de": 21000, "fr": 22000, "es": 22000, "zh-Hans": 22000, "ja": 18000, "ko": 22000}
 DEB_VERSIONS = {}
 
 SOURCES_HEAD = """# Locales/{loc} — sources and licences
@@ -573,6 +574,8 @@ def main():
         out.mkdir(parents=True, exist_ok=True)
         copy_core(loc, out)
         counts = {}
+        global VOCAB
+        VOCAB = VOCAB_SIZES.get(loc, 12000)
         if loc in ("en", "de", "fr", "es"):
             vocab, counts["lemmas.tsv"] = latin_pack(loc, x, pieces, out)
         elif loc == "zh-Hans":
