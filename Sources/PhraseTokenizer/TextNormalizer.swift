@@ -36,6 +36,11 @@ public struct TextNormalizer: Sendable {
         // Typographic apostrophes become ASCII so contractions split the same way.
         s = s.replacingOccurrences(of: "\u{2019}", with: "'").replacingOccurrences(of: "\u{2018}", with: "'")
         if language == "de" { s = s.replacingOccurrences(of: "ß", with: "ss") }
+        // Only scalars from U+00C0 up to the CJK blocks (Latin, Greek, Cyrillic, … letters
+        // and combining marks) can decompose into marks from U+0300–U+036F; after NFKC, kana,
+        // Han and Hangul round-trip unchanged, so CJK phrases skip the NFD/NFC round trip
+        // (it was most of the cost of matching a Chinese or Japanese phrase).
+        guard s.unicodeScalars.contains(where: { (0xC0..<0x2E80).contains($0.value) }) else { return s }
         let decomposed = s.decomposedStringWithCanonicalMapping
         var scalars = String.UnicodeScalarView()
         for scalar in decomposed.unicodeScalars where !(0x300...0x36F).contains(scalar.value) {
