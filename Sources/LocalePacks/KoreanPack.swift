@@ -103,6 +103,8 @@ public struct KoreanPack: LocalePack {
         for p in KoreanPack.safeParticles where word.hasSuffix(p) && word.count > p.count {
             return String(word.dropLast(p.count))
         }
+        // Noun + 해 (`해지해`, `예약해`): the bare 하다 ending, only after a two-syllable stem.
+        if word.count >= 3, word.hasSuffix("해") { return String(word.dropLast()) }
         for e in KoreanPack.requestEndings where e.count >= 2 && word.hasSuffix(e) && word.count > e.count {
             let stem = String(word.dropLast(e.count))
             return overrides.value(stem) ?? stem

@@ -122,6 +122,8 @@ enum Packs {
         ("블루투스를 켜줘", ["블루투스", "켜"]),
         ("회의를 요약해줘", ["회의", "요약"]),
         ("친구한테 사진을 보내", ["친구", "사진", "보내"]),
+        ("이름 바꿔 줘", ["이름", "바꾸", "줘"]),
+        ("구독 해지해 줘", ["구독", "해지", "줘"]),
     ]
 
     @Test(arguments: cases) func stripsParticlesAndEndings(_ phrase: String, _ lemmas: [String]) throws {
