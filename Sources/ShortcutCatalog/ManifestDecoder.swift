@@ -390,17 +390,11 @@ struct ManifestDecoder {
     }
 
     func object(_ node: SourceNode, _ field: String) throws(CatalogError) -> [SourceMember] {
-        guard case .object(let members) = node.value else {
-            throw .wrongType(location(node), field: field, expected: "an object", found: node.kindDescription)
-        }
-        return members
+        try node.members(field: field, file: file)
     }
 
     func array(_ node: SourceNode, _ field: String) throws(CatalogError) -> [SourceNode] {
-        guard case .array(let elements) = node.value else {
-            throw .wrongType(location(node), field: field, expected: "an array", found: node.kindDescription)
-        }
-        return elements
+        try node.elements(field: field, file: file)
     }
 
     /// A string; a YAML plain scalar that happens to look like a number or bool also counts.

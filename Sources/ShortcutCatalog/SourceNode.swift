@@ -70,3 +70,22 @@ public struct SourceMember: Hashable, Sendable {
         self.value = value
     }
 }
+
+extension SourceNode {
+    /// The members of an object node; otherwise `wrongType` at the node, naming `field`.
+    /// Shared by every reader of located trees (manifests, string catalogs, providers).
+    public func members(field: String, file: String) throws(CatalogError) -> [SourceMember] {
+        guard case .object(let members) = value else {
+            throw .wrongType(location(in: file), field: field, expected: "an object", found: kindDescription)
+        }
+        return members
+    }
+
+    /// The elements of an array node; otherwise `wrongType` at the node, naming `field`.
+    public func elements(field: String, file: String) throws(CatalogError) -> [SourceNode] {
+        guard case .array(let elements) = value else {
+            throw .wrongType(location(in: file), field: field, expected: "an array", found: kindDescription)
+        }
+        return elements
+    }
+}
