@@ -205,8 +205,11 @@ public struct Catalog: Hashable, Sendable {
 
     /// The source locale's view. Always present in a loaded catalog.
     public var source: LocaleCatalog {
-        // A loaded catalog always carries its source language; fall back to any locale otherwise.
-        locales[sourceLanguage] ?? locales.values.sorted { $0.locale < $1.locale }[0]
+        // A loaded catalog always carries its source language; a hand-built one may not:
+        // then any locale, or an empty one rather than a trap.
+        locales[sourceLanguage] ?? locales.values.min { $0.locale < $1.locale }
+            ?? LocaleCatalog(
+                locale: sourceLanguage, app: AppName(name: ""), parameters: [], shortcuts: [], negativePhrases: [])
     }
 
     /// Locale identifiers, the source language first, the rest sorted.
