@@ -17,6 +17,10 @@ public struct LemmaPack: LocalePack {
     let language: String
     let lemmas: StringTable
     let stopwords: WeightTable
+    /// Weights from word frequencies (`frequency.tsv`, built from a frequency list): the
+    /// locale prior that keeps common words a catalog never uses ("please", "just") from
+    /// weighing like its rarest words. The hand-written stopword weights take precedence.
+    let frequency: WeightTable
 
     static let frenchElisions: [String: String] = [
         "l": "le", "d": "de", "qu": "que", "j": "je", "m": "me", "t": "te", "s": "se", "n": "ne", "c": "ce",
@@ -32,9 +36,11 @@ public struct LemmaPack: LocalePack {
             let path = folder + "/lemmas.tsv"
             lemmas = FileManagerShim.exists(path) ? try StringTable(file: try PackFile.read(path)) : StringTable()
             stopwords = try WeightTable(optionalPath: folder + "/stopwords.tsv")
+            frequency = try WeightTable(optionalPath: folder + "/frequency.tsv")
         } else {
             lemmas = StringTable()
             stopwords = WeightTable()
+            frequency = WeightTable()
         }
     }
 
@@ -71,7 +77,9 @@ public struct LemmaPack: LocalePack {
         return nil
     }
 
-    public func weight(text: String, lemma: String) -> Float { stopwords.weight(text: text, lemma: lemma) }
+    public func weight(text: String, lemma: String) -> Float {
+        stopwords.weight(text) ?? stopwords.weight(lemma) ?? frequency.weight(text) ?? frequency.weight(lemma) ?? 1
+    }
 
     /// The number of form → lemma rows (for `tokenize` and tests).
     public var lemmaCount: Int { lemmas.count }

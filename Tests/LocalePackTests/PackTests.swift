@@ -51,6 +51,16 @@ import Testing
         #expect(en.tokens("on off open show").allSatisfy { $0.weight == 1 })
     }
 
+    @Test func englishFrequencyPriorWeighsCommonWordsLess() throws {
+        let en = try tokenizer("en")
+        // Common filler words count less than rare content words; command words stay at 1.
+        let t = en.tokens("really just espresso")
+        #expect(t[0].weight < 0.8, "really: \(t[0].weight)")
+        #expect(t[1].weight < 0.8, "just: \(t[1].weight)")
+        #expect(t[2].weight == 1)
+        #expect(en.tokens("turn on stop not").allSatisfy { $0.weight == 1 })
+    }
+
     @Test func packNamesFollowTheLanguage() {
         #expect(LocalePackLoader.packName(for: "zh") == "zh-Hans")
         #expect(LocalePackLoader.packName(for: "zh_TW") == "zh-Hans")

