@@ -108,29 +108,32 @@ public struct Matcher: Sendable {
         self.index = index
         self.positiveCount = positiveTokens.count
 
-        var exact: [String: [Int]] = [:]
-        for (i, e) in expanded.positives.enumerated() {
-            let shortcut = expanded.templates[e.template].shortcut
+        self.exact = Matcher.exactTable(expanded.positives, tokenizer: tokenizer) {
+            expanded.templates[$0.template].shortcut
+        }
+        // Any negative phrase will do: they all mean "not this app".
+        self.exactNegative = Matcher.exactTable(expanded.negatives, tokenizer: tokenizer) { _ in nil }
+            .compactMapValues(\.first)
+
+        self.plan = CandidatePlan(expanded: expanded, shortcutIDs: catalog.shortcuts.map(\.id))
+    }
+
+    /// Canonical spoken text → indices of the expansions saying it, at most one per `owner`
+    /// (for positives the shortcut: two shortcuts declaring one phrase make it ambiguous).
+    static func exactTable(
+        _ expansions: [Expansion], tokenizer: Tokenizer, owner: (Expansion) -> Int?
+    ) -> [String: [Int]] {
+        var table: [String: [Int]] = [:]
+        for (i, e) in expansions.enumerated() {
+            let o = owner(e)
             for spoken in e.spokenTexts {
                 let key = tokenizer.canonicalForm(spoken)
                 guard !key.isEmpty else { continue }
-                let known = exact[key] ?? []
-                if !known.contains(where: { expanded.templates[expanded.positives[$0].template].shortcut == shortcut }) {
-                    exact[key] = known + [i]
-                }
+                let known = table[key] ?? []
+                if !known.contains(where: { owner(expansions[$0]) == o }) { table[key] = known + [i] }
             }
         }
-        self.exact = exact
-        var exactNegative: [String: Int] = [:]
-        for (i, e) in expanded.negatives.enumerated() {
-            for spoken in e.spokenTexts {
-                let key = tokenizer.canonicalForm(spoken)
-                if !key.isEmpty && exactNegative[key] == nil { exactNegative[key] = i }
-            }
-        }
-        self.exactNegative = exactNegative
-
-        self.plan = CandidatePlan(expanded: expanded, shortcutIDs: catalog.shortcuts.map(\.id))
+        return table
     }
 
     /// The number of rows scored per query (expanded positive and negative phrases).
