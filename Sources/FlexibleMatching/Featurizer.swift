@@ -21,10 +21,18 @@ public struct FeatureSpace: Hashable, Sendable {
     public var embeddingWeight: Float
     /// Weight of a lexicon synonym relative to the word it stands for.
     public var synonymWeight: Float
+    /// Character n-gram lengths inside each (space-padded) word.
+    public var charGrams: ClosedRange<Int>
+    /// When set, Chinese/Japanese segments are not n-grammed one by one: each run of
+    /// adjacent CJK tokens is, as one string (kana folded to katakana), with these lengths.
+    /// Segmentation differs between a phrase and a query ("购物清单" vs "购物 清单");
+    /// character unigrams and bigrams over the run do not.
+    public var cjkGrams: ClosedRange<Int>?
 
     public init(
         wordBuckets: Int = 256, charBuckets: Int = 512, wordWeight: Float = 0.2, charWeight: Float = 0.3,
-        embeddingWeight: Float = 0.5, synonymWeight: Float = 0.5
+        embeddingWeight: Float = 0.5, synonymWeight: Float = 0.5, charGrams: ClosedRange<Int> = 3...5,
+        cjkGrams: ClosedRange<Int>? = nil
     ) {
         self.wordBuckets = wordBuckets
         self.charBuckets = charBuckets
@@ -32,6 +40,8 @@ public struct FeatureSpace: Hashable, Sendable {
         self.charWeight = charWeight
         self.embeddingWeight = embeddingWeight
         self.synonymWeight = synonymWeight
+        self.charGrams = charGrams
+        self.cjkGrams = cjkGrams
     }
 
     /// Without embeddings the lexical blocks share the whole weight in the same ratio.
@@ -66,13 +76,15 @@ public struct Featurizer: Sendable {
         var embedding: [Float]
     }
 
-    static func extract(_ tokens: [Token], embeddings: StaticEmbeddings?, lexicon: Lexicon?) -> RawFeatures {
+    static func extract(
+        _ tokens: [Token], space: FeatureSpace, embeddings: StaticEmbeddings?, lexicon: Lexicon?
+    ) -> RawFeatures {
         var words: [(UInt64, Float)] = []
         words.reserveCapacity(tokens.count * 2)
         forEachWordFeature(tokens, lexicon: lexicon) { h, w in words.append((h, w)) }
         var chars: [(UInt64, Float)] = []
         chars.reserveCapacity(tokens.count * 16)
-        forEachCharFeature(tokens) { chars.append(($0, 1)) }
+        forEachCharFeature(tokens, space: space) { chars.append(($0, 1)) }
         let embedding = embeddings.map { rawEmbedding(tokens, $0) } ?? []
         return RawFeatures(words: words, chars: chars, embedding: embedding)
     }
@@ -80,7 +92,7 @@ public struct Featurizer: Sendable {
     /// Builds IDF tables and the embedding mean from `documents` (the catalog's expanded
     /// phrases, tokenised). Complexity: O(total tokens × n-grams per token).
     public init(documents: [[Token]], space: FeatureSpace, embeddings: StaticEmbeddings?, lexicon: Lexicon?) {
-        let raw = documents.map { Featurizer.extract($0, embeddings: embeddings, lexicon: nil) }
+        let raw = documents.map { Featurizer.extract($0, space: space, embeddings: embeddings, lexicon: nil) }
         self.init(raw: raw, space: space, embeddings: embeddings, lexicon: lexicon)
     }
 
@@ -90,7 +102,7 @@ public struct Featurizer: Sendable {
         documents: [[Token]], space: FeatureSpace, embeddings: StaticEmbeddings?, lexicon: Lexicon?
     ) -> (featurizer: Featurizer, vectors: [[Float]]) {
         // IDF counts each phrase's own words; synonyms only ever add weight to a phrase.
-        let plain = documents.map { extract($0, embeddings: embeddings, lexicon: nil) }
+        let plain = documents.map { extract($0, space: space, embeddings: embeddings, lexicon: nil) }
         let featurizer = Featurizer(raw: plain, space: space, embeddings: embeddings, lexicon: lexicon)
         let vectors = documents.indices.map { i -> [Float] in
             var features = plain[i]
@@ -134,7 +146,7 @@ public struct Featurizer: Sendable {
 
     /// The vector of a token list. Complexity: O(tokens × n-grams + dimension).
     public func vector(_ tokens: [Token]) -> [Float] {
-        vector(Featurizer.extract(tokens, embeddings: embeddings, lexicon: lexicon))
+        vector(Featurizer.extract(tokens, space: space, embeddings: embeddings, lexicon: lexicon))
     }
 
     func vector(_ features: RawFeatures) -> [Float] {
@@ -215,16 +227,39 @@ public struct Featurizer: Sendable {
         }
     }
 
-    /// Character 3- to 5-grams of each token padded with spaces.
-    static func forEachCharFeature(_ tokens: [Token], _ body: (UInt64) -> Void) {
+    /// Character n-grams (`space.charGrams`) of each token padded with spaces; with
+    /// `space.cjkGrams`, runs of adjacent CJK tokens are n-grammed as one padded string.
+    static func forEachCharFeature(_ tokens: [Token], space: FeatureSpace, _ body: (UInt64) -> Void) {
         var scalars: [UInt32] = []
-        for t in tokens {
+        func emit(_ grams: ClosedRange<Int>) {
+            for n in grams where scalars.count >= n {
+                for i in 0...(scalars.count - n) {
+                    // A lone padding space carries nothing.
+                    if n == 1 && scalars[i] == 0x20 { continue }
+                    body(FeatureHash.chars(scalars[i..<(i + n)]))
+                }
+            }
+        }
+        var i = 0
+        while i < tokens.count {
             scalars.removeAll(keepingCapacity: true)
             scalars.append(0x20)
-            for s in t.text.unicodeScalars { scalars.append(s.value) }
-            scalars.append(0x20)
-            for n in 3...5 where scalars.count >= n {
-                for i in 0...(scalars.count - n) { body(FeatureHash.chars(scalars[i..<(i + n)])) }
+            if let cjk = space.cjkGrams, tokens[i].kind == .cjk {
+                while i < tokens.count && tokens[i].kind == .cjk {
+                    for s in tokens[i].text.unicodeScalars {
+                        // Hiragana → katakana: the same word in either kana is the same n-gram.
+                        let v = s.value
+                        scalars.append((0x3041...0x3096).contains(v) ? v + 0x60 : v)
+                    }
+                    i += 1
+                }
+                scalars.append(0x20)
+                emit(cjk)
+            } else {
+                for s in tokens[i].text.unicodeScalars { scalars.append(s.value) }
+                scalars.append(0x20)
+                emit(space.charGrams)
+                i += 1
             }
         }
     }

@@ -54,7 +54,10 @@ extension MatcherResources {
     /// - the locale pack (segmentation, lemmas, stopword weights: `LocalePackLoader.load`);
     /// - `embeddings.bin` (static word vectors);
     /// - `synonyms.txt` (synonym groups, brought to lemma form by the pack's tokenizer);
-    ///   English also gets the built-in core lexicon.
+    ///   English also gets the built-in core lexicon;
+    /// - `matching.json` (the locale's threshold, margin and feature blend: `LocaleTuning`);
+    /// - `system.txt` (requests Siri handles itself, one per line: built-in negative phrases
+    ///   for queries that do not name the app).
     /// A missing file is not an error (matching then runs with less); an unreadable or
     /// malformed one is, naming the file and line. Complexity: O(size of the pack's files).
     public static func load(locale: String, directory: String? = nil) throws(LocaleResourceError) -> MatcherResources {
@@ -75,6 +78,7 @@ extension MatcherResources {
         } catch {
             throw .unusable(path: error.location, reason: error.message)
         }
+        resources.tuning = try LocaleTuning.load(folder: folder)
         let embeddingsPath = (folder as NSString).appendingPathComponent("embeddings.bin")
         if FileManager.default.fileExists(atPath: embeddingsPath) {
             do {
@@ -101,7 +105,21 @@ extension MatcherResources {
                 if lemmas.count > 1 { groups.append(lemmas) }
             }
         }
-        resources.lexicon = groups.isEmpty ? nil : Lexicon(groups: groups)
+        let systemPath = (folder as NSString).appendingPathComponent("system.txt")
+        if FileManager.default.fileExists(atPath: systemPath) {
+            guard let data = FileManager.default.contents(atPath: systemPath),
+                let text = String(data: data, encoding: .utf8)
+            else {
+                throw .unusable(path: systemPath, reason: "not readable as UTF-8")
+            }
+            resources.systemPhrases = text.split(whereSeparator: \.isNewline).compactMap { line in
+                let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                let phrase = content.trimmingCharacters(in: .whitespaces)
+                return phrase.isEmpty ? nil : phrase
+            }
+        }
+        let weight = resources.tuning?.space.synonymWeight ?? FeatureSpace().synonymWeight
+        resources.lexicon = groups.isEmpty ? nil : Lexicon(groups: groups, weight: weight)
         return resources
     }
 }

@@ -73,6 +73,9 @@ public struct MatchResult: Hashable, Sendable {
     /// For `negative-phrase`: the negative phrase that won, and its score.
     public var negativePhrase: String?
     public var negativeScore: Double?
+    /// For `negative-phrase`: the phrase is one of the locale's requests Siri handles
+    /// itself (a built-in negative phrase), not one the catalog declares.
+    public var negativeIsSystem: Bool
     /// The threshold and margin this result was decided with.
     public var threshold: Double
     public var requiredMargin: Double
@@ -80,8 +83,10 @@ public struct MatchResult: Hashable, Sendable {
     public init(
         input: String, locale: String, outcome: Outcome, winner: MatchCandidate?, score: Double, margin: Double,
         matchKind: MatchKind?, appNameMentioned: Bool, reason: Reason?, candidates: [MatchCandidate],
-        negativePhrase: String? = nil, negativeScore: Double? = nil, threshold: Double, requiredMargin: Double
+        negativePhrase: String? = nil, negativeScore: Double? = nil, negativeIsSystem: Bool = false, threshold: Double,
+        requiredMargin: Double
     ) {
+        self.negativeIsSystem = negativeIsSystem
         self.input = input
         self.locale = locale
         self.outcome = outcome

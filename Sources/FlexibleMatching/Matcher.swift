@@ -25,9 +25,10 @@ public struct MatchOptions: Hashable, Sendable {
     /// Defaults chosen on the clinc-apps development set (see README).
     public static let defaults = MatchOptions(threshold: 0.32, margin: 0.02)
 
-    /// The defaults, overridden by a catalog's stored settings.
-    public static func resolved(for catalog: Catalog) -> MatchOptions {
-        var options = MatchOptions.defaults
+    /// `defaults` (a locale's own, `Matcher.defaultOptions`, or the engine's), overridden by
+    /// a catalog's stored settings.
+    public static func resolved(for catalog: Catalog, defaults: MatchOptions = .defaults) -> MatchOptions {
+        var options = defaults
         if let t = catalog.matching.threshold { options.threshold = t }
         if let m = catalog.matching.margin { options.margin = m }
         if let a = catalog.matching.appName { options.appName = a }
@@ -41,11 +42,21 @@ public struct MatcherResources: Sendable {
     public var pack: (any LocalePack)?
     public var embeddings: StaticEmbeddings?
     public var lexicon: Lexicon?
+    /// The locale's threshold, margin and feature blend (`matching.json`).
+    public var tuning: LocaleTuning?
+    /// Requests Siri handles itself (timers, weather, calls, chit-chat: `system.txt`). They
+    /// act as built-in negative phrases for queries that do not name the app.
+    public var systemPhrases: [String]
 
-    public init(pack: (any LocalePack)? = nil, embeddings: StaticEmbeddings? = nil, lexicon: Lexicon? = nil) {
+    public init(
+        pack: (any LocalePack)? = nil, embeddings: StaticEmbeddings? = nil, lexicon: Lexicon? = nil,
+        tuning: LocaleTuning? = nil, systemPhrases: [String] = []
+    ) {
         self.pack = pack
         self.embeddings = embeddings
         self.lexicon = lexicon
+        self.tuning = tuning
+        self.systemPhrases = systemPhrases
     }
 }
 
@@ -68,10 +79,20 @@ public struct Matcher: Sendable {
     /// per shortcut (two shortcuts declaring the same phrase make it ambiguous).
     let exact: [String: [Int]]
     let exactNegative: [String: Int]
-    /// Row `r < positives.count` is `expanded.positives[r]`; the rest are negatives.
+    /// Row `r < positives.count` is `expanded.positives[r]`; then the negatives; from
+    /// `systemStart` on, the locale's system requests (`systemPhrases`).
     let positiveCount: Int
+    let systemStart: Int
+    let systemPhrases: [String]
+    /// Parameter values named outright in a query.
+    let values: ValueSpotter
+    /// Another app named in a query.
+    let otherApp: OtherAppDetector
     /// How rows aggregate into candidates.
     let plan: CandidatePlan
+    /// The options this locale's catalog gets unless told otherwise: the engine's defaults
+    /// with the locale pack's threshold and margin (`matching.json`).
+    public let defaultOptions: MatchOptions
 
     /// How similarities are computed: BLAS (`cblas_sgemv`) or the plain scalar loop the
     /// benchmark compares it with. Both give the same scores.
@@ -85,6 +106,9 @@ public struct Matcher: Sendable {
     /// best `neighbours` templates.
     static let bestWeight = 0.3
     static let neighbours = 4
+    /// Added to a candidate whose parameter value the query names (`ValueSpotter`): chosen
+    /// on the development apps (Corpora/Dev).
+    static let valueBonus = 0.05
 
     /// Builds the index. Complexity: O(expanded phrases × (tokens + dimension)).
     public init(catalog: LocaleCatalog, resources: MatcherResources = MatcherResources()) {
@@ -97,16 +121,23 @@ public struct Matcher: Sendable {
 
         let positiveTokens = expanded.positives.map { tokenizer.tokens($0.text) }
         let negativeTokens = expanded.negatives.map { tokenizer.tokens($0.text) }
+        let systemTokens = resources.systemPhrases.map { tokenizer.tokens($0) }
         let (featurizer, positiveVectors) = Featurizer.build(
-            documents: positiveTokens, space: FeatureSpace(), embeddings: resources.embeddings,
+            documents: positiveTokens, space: resources.tuning?.space ?? FeatureSpace(), embeddings: resources.embeddings,
             lexicon: resources.lexicon)
         self.featurizer = featurizer
         var index = VectorIndex(dimension: featurizer.dimension)
-        index.reserve(rows: positiveTokens.count + negativeTokens.count)
+        index.reserve(rows: positiveTokens.count + negativeTokens.count + systemTokens.count)
         for v in positiveVectors { index.append(v) }
         for tokens in negativeTokens { index.append(featurizer.vector(tokens)) }
+        for tokens in systemTokens { index.append(featurizer.vector(tokens)) }
         self.index = index
         self.positiveCount = positiveTokens.count
+        self.systemStart = positiveTokens.count + negativeTokens.count
+        self.systemPhrases = resources.systemPhrases
+        self.values = ValueSpotter(catalog: catalog, tokenizer: tokenizer)
+        self.otherApp = OtherAppDetector(
+            catalog: catalog, expanded: expanded, tokenizer: tokenizer, embeddings: resources.embeddings)
 
         self.exact = Matcher.exactTable(expanded.positives, tokenizer: tokenizer) {
             expanded.templates[$0.template].shortcut
@@ -116,6 +147,10 @@ public struct Matcher: Sendable {
             .compactMapValues(\.first)
 
         self.plan = CandidatePlan(expanded: expanded, shortcutIDs: catalog.shortcuts.map(\.id))
+        var options = MatchOptions.defaults
+        if let t = resources.tuning?.threshold { options.threshold = t }
+        if let m = resources.tuning?.margin { options.margin = m }
+        self.defaultOptions = options
     }
 
     /// Canonical spoken text → indices of the expansions saying it, at most one per `owner`
@@ -153,9 +188,13 @@ public struct Matcher: Sendable {
 
         let query = featurizer.vector(tokens)
         let scores = backend == .blas ? index.scores(for: query) : index.scalarScores(for: query)
-        var candidates = rank(scores: scores, limit: max(options.top, 5))
+        let named = values.mentions(tokens: tokens, normalized: normalized)
+        var candidates = rank(scores: scores, limit: max(options.top, 5), named: named)
         let bestPositiveRow = (0..<positiveCount).max { scores[$0] < scores[$1] }
-        let bestNegativeRow = (positiveCount..<scores.count).max { scores[$0] < scores[$1] }
+        // System requests count only when the app is not named: "set a timer in Simmer" is
+        // the app's, "set a timer for 10 minutes" is Siri's.
+        let negativeEnd = mentioned ? systemStart : scores.count
+        let bestNegativeRow = (positiveCount..<negativeEnd).max { scores[$0] < scores[$1] }
 
         // Exact match after normalisation: the phrase as declared, app name included.
         if let hits = exact[canonical], let e = hits.first {
@@ -185,6 +224,11 @@ public struct Matcher: Sendable {
                           negative: (expanded.templates[expanded.negatives[n].template].text, 1))
         }
 
+        // Addressed to another app ("… with Murmur"): Siri would not ask this one.
+        if !mentioned, otherApp.otherAppName(in: input) != nil {
+            return result(input, .none, winner: nil, score: candidates.first?.score ?? 0, margin: 0, kind: nil,
+                          mentioned: false, reason: .appNameMissing, candidates: candidates, options: options)
+        }
         guard let best = candidates.first, tokens.isEmpty == false else {
             return result(input, .none, winner: nil, score: 0, margin: 0, kind: nil, mentioned: mentioned,
                           reason: .belowThreshold, candidates: candidates, options: options)
@@ -195,10 +239,11 @@ public struct Matcher: Sendable {
         if let nRow = bestNegativeRow, let pRow = bestPositiveRow, scores[nRow] > scores[pRow],
             Double(scores[nRow]) >= options.threshold || best.score >= options.threshold
         {
-            let n = expanded.negatives[nRow - positiveCount]
+            let text = nRow >= systemStart
+                ? systemPhrases[nRow - systemStart] : expanded.templates[expanded.negatives[nRow - positiveCount].template].text
             return result(input, .none, winner: nil, score: best.score, margin: margin, kind: nil, mentioned: mentioned,
                           reason: .negativePhrase, candidates: candidates, options: options,
-                          negative: (expanded.templates[n.template].text, Double(clamp(scores[nRow]))))
+                          negative: (text, Double(clamp(scores[nRow]))), negativeIsSystem: nRow >= systemStart)
         }
         if options.appName == .required && !mentioned {
             return result(input, .none, winner: nil, score: best.score, margin: margin, kind: nil, mentioned: false,
@@ -227,7 +272,7 @@ public struct Matcher: Sendable {
     /// `limit` are built as `MatchCandidate`s, plus the best of another shortcut when it
     /// ranks lower (the margin needs it).
     /// Complexity: O(rows + candidates × log candidates), grouping precomputed at build time.
-    func rank(scores: [Float], limit: Int = .max) -> [MatchCandidate] {
+    func rank(scores: [Float], limit: Int = .max, named: Set<ParameterBinding> = []) -> [MatchCandidate] {
         var groupBest = [Float](repeating: -.infinity, count: plan.groupCount)
         var groupRow = [Int](repeating: -1, count: plan.groupCount)
         plan.rowGroup.withUnsafeBufferPointer { rowGroup in
@@ -241,7 +286,7 @@ public struct Matcher: Sendable {
                 }
             }
         }
-        var ranked: [(score: Double, row: Int, shortcut: Int)] = []
+        var ranked: [(score: Double, row: Int, candidate: Int)] = []
         ranked.reserveCapacity(plan.candidates.count)
         var top: [(score: Float, row: Int)] = []
         for (ci, groups) in plan.candidates.enumerated() {
@@ -257,13 +302,15 @@ public struct Matcher: Sendable {
             }
             guard let first = top.first else { continue }
             let mean = top.reduce(0) { $0 + Double($1.score) } / Double(top.count)
-            let blended = Matcher.bestWeight * Double(first.score) + (1 - Matcher.bestWeight) * mean
-            ranked.append((Double(clamp(Float(blended))), first.row, plan.candidateShortcut[ci]))
+            var blended = Matcher.bestWeight * Double(first.score) + (1 - Matcher.bestWeight) * mean
+            if let value = plan.candidateValue[ci], named.contains(value) { blended += Matcher.valueBonus }
+            ranked.append((Double(clamp(Float(blended))), first.row, ci))
         }
         // Ties (identical phrases) are broken by id so the order does not depend on BLAS rounding.
         ranked.sort {
             if $0.score != $1.score { return $0.score > $1.score }
-            let a = plan.shortcutOrder[$0.shortcut], b = plan.shortcutOrder[$1.shortcut]
+            let a = plan.shortcutOrder[plan.candidateShortcut[$0.candidate]]
+            let b = plan.shortcutOrder[plan.candidateShortcut[$1.candidate]]
             if a != b { return a < b }
             return plan.rowValueOrder[$0.row] < plan.rowValueOrder[$1.row]
         }
@@ -273,12 +320,17 @@ public struct Matcher: Sendable {
         var out: [MatchCandidate] = []
         var firstShortcut: Int?
         for item in ranked {
-            guard seen.insert(item.shortcut &* 1_000_003 &+ Int(plan.rowValueOrder[item.row])).inserted else { continue }
+            let shortcut = plan.candidateShortcut[item.candidate]
+            // A row without the parameter binds the candidate's value only when the query names it.
+            let value = plan.candidateValue[item.candidate].flatMap { named.contains($0) ? $0 : nil }
+            let valueOrder = expanded.positives[item.row].parameter == nil && value != nil
+                ? plan.valueOrder[value?.value ?? ""] ?? -1 : Int(plan.rowValueOrder[item.row])
+            guard seen.insert(shortcut &* 1_000_003 &+ valueOrder).inserted else { continue }
             if out.count < limit {
-                out.append(candidate(forExpansion: item.row, score: item.score))
-                if firstShortcut == nil { firstShortcut = item.shortcut }
-            } else if item.shortcut != firstShortcut {
-                out.append(candidate(forExpansion: item.row, score: item.score))
+                out.append(candidate(forExpansion: item.row, score: item.score, binding: value))
+                if firstShortcut == nil { firstShortcut = shortcut }
+            } else if shortcut != firstShortcut {
+                out.append(candidate(forExpansion: item.row, score: item.score, binding: value))
                 break
             }
             if out.count >= limit, out.contains(where: { $0.shortcut != out[0].shortcut }) { break }
@@ -286,20 +338,22 @@ public struct Matcher: Sendable {
         return out
     }
 
-    func candidate(forExpansion e: Int, score: Double) -> MatchCandidate {
+    /// The candidate of expansion `e`; `binding` is used when the expansion has no parameter
+    /// of its own (a phrase without the parameter, for a value the query names).
+    func candidate(forExpansion e: Int, score: Double, binding: ParameterBinding? = nil) -> MatchCandidate {
         let expansion = expanded.positives[e]
         let template = expanded.templates[expansion.template]
         let shortcut = catalog.shortcuts[template.shortcut ?? 0]
         return MatchCandidate(
             shortcut: shortcut.id, shortTitle: shortcut.shortTitle, systemImageName: shortcut.systemImageName,
-            parameter: expansion.parameter, score: score, phrase: template.text,
+            parameter: expansion.parameter ?? binding, score: score, phrase: template.text,
             expandedPhrase: expansion.spokenTexts.first ?? expansion.text)
     }
 
     private func result(
         _ input: String, _ outcome: MatchResult.Outcome, winner: MatchCandidate?, score: Double, margin: Double,
         kind: MatchResult.MatchKind?, mentioned: Bool, reason: MatchResult.Reason?, candidates: [MatchCandidate],
-        options: MatchOptions, negative: (String, Double)? = nil
+        options: MatchOptions, negative: (String, Double)? = nil, negativeIsSystem: Bool = false
     ) -> MatchResult {
         MatchResult(
             input: input, locale: catalog.locale, outcome: outcome, winner: winner, score: score,
@@ -307,7 +361,8 @@ public struct Matcher: Sendable {
             // Ambiguous choices are the answer itself: `top` never cuts them (they are at most five).
             candidates: outcome == .ambiguous ? candidates : Array(candidates.prefix(max(options.top, 1))),
             negativePhrase: negative?.0,
-            negativeScore: negative?.1, threshold: options.threshold, requiredMargin: options.margin)
+            negativeScore: negative?.1, negativeIsSystem: negativeIsSystem, threshold: options.threshold,
+            requiredMargin: options.margin)
     }
 }
 
@@ -318,8 +373,12 @@ struct CandidatePlan: Sendable {
     var rowGroup: [Int]
     var groupCount: Int
     var candidates: [[Int]]
-    /// The shortcut index of each candidate.
+    /// The shortcut index of each candidate, and its parameter value (nil for a shortcut
+    /// without one).
     var candidateShortcut: [Int]
+    var candidateValue: [ParameterBinding?]
+    /// Each value id's rank (the order `rowValueOrder` uses).
+    var valueOrder: [String: Int]
     /// Each shortcut's rank when sorted by id, and each row's bound value's rank when
     /// sorted by value id (-1 for none): tie-breakers that need no string comparison.
     var shortcutOrder: [Int]
@@ -332,6 +391,7 @@ struct CandidatePlan: Sendable {
         rowGroup.reserveCapacity(expanded.positives.count)
         var templateGroups: [Int: [String: Int]] = [:]  // template → value ("" = none) → group
         var shortcutValues = [[String]](repeating: [], count: shortcutCount)
+        var shortcutParameter = [String?](repeating: nil, count: shortcutCount)
         for e in expanded.positives {
             let value = e.parameter?.value ?? ""
             let key = "\(e.template)\u{1F}\(value)"
@@ -346,6 +406,7 @@ struct CandidatePlan: Sendable {
             rowGroup.append(g)
             if !value.isEmpty, let s = expanded.templates[e.template].shortcut, !shortcutValues[s].contains(value) {
                 shortcutValues[s].append(value)
+                shortcutParameter[s] = e.parameter?.name
             }
         }
         var templatesOf = [[Int]](repeating: [], count: shortcutCount)
@@ -354,6 +415,7 @@ struct CandidatePlan: Sendable {
         }
         var candidates: [[Int]] = []
         var candidateShortcut: [Int] = []
+        var candidateValue: [ParameterBinding?] = []
         for s in 0..<shortcutCount {
             let values: [String] = shortcutValues[s].isEmpty ? [""] : shortcutValues[s]
             for value in values {
@@ -369,6 +431,8 @@ struct CandidatePlan: Sendable {
                 if !groups.isEmpty {
                     candidates.append(groups)
                     candidateShortcut.append(s)
+                    candidateValue.append(
+                        value.isEmpty ? nil : shortcutParameter[s].map { ParameterBinding(name: $0, value: value) })
                 }
             }
         }
@@ -376,12 +440,14 @@ struct CandidatePlan: Sendable {
         self.groupCount = groupOf.count
         self.candidates = candidates
         self.candidateShortcut = candidateShortcut
+        self.candidateValue = candidateValue
         self.shortcutOrder = [Int](repeating: 0, count: shortcutCount)
         for (rank, s) in shortcutIDs.indices.sorted(by: { shortcutIDs[$0] < shortcutIDs[$1] }).enumerated() {
             self.shortcutOrder[s] = rank
         }
         let valueIDs = Set(expanded.positives.compactMap { $0.parameter?.value }).sorted()
         let valueRank = Dictionary(uniqueKeysWithValues: valueIDs.enumerated().map { ($1, Int32($0)) })
+        self.valueOrder = valueRank.mapValues { Int($0) }
         self.rowValueOrder = expanded.positives.map { e in e.parameter.flatMap { valueRank[$0.value] } ?? -1 }
     }
 }

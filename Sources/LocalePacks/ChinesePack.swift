@@ -15,9 +15,9 @@ public struct ChinesePack: LocalePack {
     let maxWordLength: Int
     let unknownCost: Int
     let folding: TraditionalFolding
-    let stopwords: WeightTable
+    let weights: WordWeights
 
-    /// Loads `lexicon.tsv` (required), `t2s.tsv` and `stopwords.tsv` (optional) from `folder`.
+    /// Loads `lexicon.tsv` (required), `t2s.tsv`, `stopwords.tsv` and `frequency.tsv` (optional) from `folder`.
     public init(folder: String, locale: String = "zh-Hans") throws(LocalePackError) {
         self.locale = locale
         let lexicon = try PackFile.read(folder + "/lexicon.tsv")
@@ -45,7 +45,7 @@ public struct ChinesePack: LocalePack {
         self.maxWordLength = maxLength
         self.unknownCost = unknownCost
         self.folding = try TraditionalFolding(optionalPath: folder + "/t2s.tsv")
-        self.stopwords = try WeightTable(optionalPath: folder + "/stopwords.tsv")
+        self.weights = try WordWeights(folder: folder)
     }
 
     public func segment(cjkRun: String) -> [String]? {
@@ -55,7 +55,7 @@ public struct ChinesePack: LocalePack {
         }
     }
 
-    public func weight(text: String, lemma: String) -> Float { stopwords.weight(text: text, lemma: lemma) }
+    public func weight(text: String, lemma: String) -> Float { weights.weight(text: text, lemma: lemma) }
 
     /// The unigram cost of a word (`100 × −ln p`), or nil when it is not in the dictionary:
     /// shown by `shortcut-lab tokenize` as a frequency prior.

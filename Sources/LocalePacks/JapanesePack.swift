@@ -32,7 +32,7 @@ public struct JapanesePack: LocalePack {
     /// Unknown-word entries by character class: katakana runs, single kanji/hiragana.
     let unknownKatakana: Entry
     let unknownOther: Entry
-    let stopwords: WeightTable
+    let weights: WordWeights
 
     public init(folder: String, locale: String = "ja") throws(LocalePackError) {
         self.locale = locale
@@ -93,7 +93,7 @@ public struct JapanesePack: LocalePack {
         self.maxWordLength = maxLength
         self.unknownKatakana = katakana
         self.unknownOther = kanji
-        self.stopwords = try WeightTable(optionalPath: folder + "/stopwords.tsv")
+        self.weights = try WordWeights(folder: folder)
     }
 
     /// `connection.bin`: "SLCONN1\0", u32 right classes, u32 left classes, int16 costs
@@ -221,7 +221,7 @@ public struct JapanesePack: LocalePack {
         return JapanesePack.foldKana(base)
     }
 
-    public func weight(text: String, lemma: String) -> Float { stopwords.weight(text: text, lemma: lemma) }
+    public func weight(text: String, lemma: String) -> Float { weights.weight(text: text, lemma: lemma) }
 
     static func isKatakana(_ s: Unicode.Scalar) -> Bool {
         (0x30A1...0x30FA).contains(s.value) || s.value == 0x30FC || (0x31F0...0x31FF).contains(s.value)

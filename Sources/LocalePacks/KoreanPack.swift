@@ -19,7 +19,7 @@ public struct KoreanPack: LocalePack {
     let eomi: HashTable
     let stems: HashTable  // value 1 = noun, 2 = verb/adjective stem
     let overrides: StringTable
-    let stopwords: WeightTable
+    let weights: WordWeights
     let maxSuffix: Int
 
     /// Particles stripped even when the stem is unknown: none of them ends common nouns.
@@ -62,7 +62,7 @@ public struct KoreanPack: LocalePack {
         self.stems = stems
         let overridesPath = folder + "/lemmas.tsv"
         self.overrides = FileManagerShim.exists(overridesPath) ? try StringTable(file: try PackFile.read(overridesPath)) : StringTable()
-        self.stopwords = try WeightTable(optionalPath: folder + "/stopwords.tsv")
+        self.weights = try WordWeights(folder: folder)
     }
 
     public func lemma(of word: String) -> String {
@@ -112,7 +112,7 @@ public struct KoreanPack: LocalePack {
         return word
     }
 
-    public func weight(text: String, lemma: String) -> Float { stopwords.weight(text: text, lemma: lemma) }
+    public func weight(text: String, lemma: String) -> Float { weights.weight(text: text, lemma: lemma) }
 
     /// A Latin/digit run followed by Hangul is two tokens: `tasklet에서` → `tasklet`, `에서`.
     /// App names and product words are written in Latin with a particle glued on; kept

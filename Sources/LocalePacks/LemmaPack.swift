@@ -16,18 +16,15 @@ public struct LemmaPack: LocalePack {
     public let locale: String
     let language: String
     let lemmas: StringTable
-    let stopwords: WeightTable
-    /// Weights from word frequencies (`frequency.tsv`, built from a frequency list): the
-    /// locale prior that keeps common words a catalog never uses ("please", "just") from
-    /// weighing like its rarest words. The hand-written stopword weights take precedence.
-    let frequency: WeightTable
+    /// Stopword weights, then the frequency prior (`WordWeights`).
+    let weights: WordWeights
 
     static let frenchElisions: [String: String] = [
         "l": "le", "d": "de", "qu": "que", "j": "je", "m": "me", "t": "te", "s": "se", "n": "ne", "c": "ce",
         "jusqu": "jusque", "lorsqu": "lorsque", "puisqu": "puisque",
     ]
 
-    /// Loads `lemmas.tsv` and `stopwords.tsv` from `folder` when present (both optional: an
+    /// Loads `lemmas.tsv`, `stopwords.tsv` and `frequency.tsv` from `folder` when present (all optional: an
     /// English pack without files is the built-in stemmer).
     public init(folder: String?, locale: String) throws(LocalePackError) {
         self.locale = locale
@@ -35,12 +32,10 @@ public struct LemmaPack: LocalePack {
         if let folder {
             let path = folder + "/lemmas.tsv"
             lemmas = FileManagerShim.exists(path) ? try StringTable(file: try PackFile.read(path)) : StringTable()
-            stopwords = try WeightTable(optionalPath: folder + "/stopwords.tsv")
-            frequency = try WeightTable(optionalPath: folder + "/frequency.tsv")
+            weights = try WordWeights(folder: folder)
         } else {
             lemmas = StringTable()
-            stopwords = WeightTable()
-            frequency = WeightTable()
+            weights = WordWeights()
         }
     }
 
@@ -78,7 +73,7 @@ public struct LemmaPack: LocalePack {
     }
 
     public func weight(text: String, lemma: String) -> Float {
-        stopwords.weight(text) ?? stopwords.weight(lemma) ?? frequency.weight(text) ?? frequency.weight(lemma) ?? 1
+        weights.weight(text: text, lemma: lemma)
     }
 
     /// The number of form → lemma rows (for `tokenize` and tests).

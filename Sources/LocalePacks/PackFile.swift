@@ -265,6 +265,32 @@ enum FileManagerShim {
     static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 }
 
+/// A pack's word weights: hand-written stopword weights (`stopwords.tsv`) first, then the
+/// frequency prior (`frequency.tsv`, built from a frequency list by Tools/locales): common
+/// words a catalog never relies on ("please", "bitte", "请") weigh less than its rare ones.
+/// Command words are on neither list, so they keep full weight.
+struct WordWeights: Sendable {
+    let stopwords: WeightTable
+    let frequency: WeightTable
+
+    init() {
+        stopwords = WeightTable()
+        frequency = WeightTable()
+    }
+
+    /// Loads both files from `folder` when present (each optional).
+    init(folder: String) throws(LocalePackError) {
+        stopwords = try WeightTable(optionalPath: folder + "/stopwords.tsv")
+        frequency = try WeightTable(optionalPath: folder + "/frequency.tsv")
+    }
+
+    /// The stopword weight of the text, else of the lemma, else the frequency weight of the
+    /// text, else of the lemma, else 1.
+    func weight(text: String, lemma: String) -> Float {
+        stopwords.weight(text) ?? stopwords.weight(lemma) ?? frequency.weight(text) ?? frequency.weight(lemma) ?? 1
+    }
+}
+
 /// `word<TAB>weight` stopword weights. Words are normalised like the tokenizer's text.
 struct WeightTable: Sendable {
     private var table = HashTable(expected: 64)

@@ -59,8 +59,11 @@ extension ShortcutLab {
             var below: [(locale: String, accuracy: Double)] = []
             try reportingErrors {
                 let catalog = try catalogOptions.loadCatalog()
-                let options = matchOptions(
-                    for: catalog, threshold: threshold, margin: margin, appName: appName, top: 5)
+                // Per locale: each locale pack brings its own threshold and margin.
+                let options = { (matcher: Matcher) in
+                    matchOptions(
+                        for: catalog, matcher: matcher, threshold: threshold, margin: margin, appName: appName, top: 5)
+                }
                 let runs: [EvaluationRun]
                 if let files = try Self.localeFiles(in: queries) {
                     if catalogOptions.locale != nil {
@@ -112,7 +115,7 @@ extension ShortcutLab {
 
         /// Reads, validates and runs one file against one locale.
         static func evaluate(
-            file: String, locale: LocaleCatalog, in catalog: Catalog, options: MatchOptions
+            file: String, locale: LocaleCatalog, in catalog: Catalog, options: (Matcher) -> MatchOptions
         ) throws(LabError) -> EvaluationRun {
             let labelled: [LabelledQuery]
             do {
@@ -122,7 +125,7 @@ extension ShortcutLab {
                 throw .queries(error)
             }
             let matcher = try makeMatcher(for: locale, in: catalog)
-            return EvaluationRun(queriesPath: file, report: Evaluator.evaluate(labelled, with: matcher, options: options))
+            return EvaluationRun(queriesPath: file, report: Evaluator.evaluate(labelled, with: matcher, options: options(matcher)))
         }
 
         /// The `*.jsonl` files of a folder, by name; `nil` when `path` is not a folder.

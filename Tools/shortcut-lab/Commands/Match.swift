@@ -66,7 +66,7 @@ extension ShortcutLab {
                 let locale = try catalogOptions.resolveLocale(in: catalog)
                 let matcher = try makeMatcher(for: locale, in: catalog)
                 let options = matchOptions(
-                    for: catalog, threshold: threshold, margin: margin, appName: appName, top: top)
+                    for: catalog, matcher: matcher, threshold: threshold, margin: margin, appName: appName, top: top)
                 let report = MatchReport(locale: locale, style: .forStandardOutput(), top: top)
 
                 // Each answer is written and flushed before the next phrase is read.

@@ -111,7 +111,7 @@ struct PreviewSession {
     }
 
     var options: MatchOptions {
-        matchOptions(for: catalog, threshold: overrides.threshold, margin: overrides.margin, appName: overrides.appName, top: 5)
+        matchOptions(for: catalog, matcher: matcher, threshold: overrides.threshold, margin: overrides.margin, appName: overrides.appName, top: 5)
     }
 
     var prompt: String { style.bold(style.cyan(locale.locale + "›")) + " " }

@@ -81,7 +81,7 @@ extension ShortcutLab {
                     throw TuneFailure(message: error.description, exitCode: error.exitCode)
                 }
                 let matcher = try makeMatcher(for: locale, in: loaded)
-                let current = matchOptions(for: loaded, threshold: nil, margin: nil, appName: appName, top: 1)
+                let current = matchOptions(for: loaded, matcher: matcher, threshold: nil, margin: nil, appName: appName, top: 1)
 
                 var progress = ProgressBar(label: "matching")
                 let scored = ScoredQuery.score(labelled, with: matcher, appName: current.appName) { done, total in

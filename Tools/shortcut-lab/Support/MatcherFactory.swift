@@ -16,11 +16,12 @@ func makeMatcher(for locale: LocaleCatalog, in catalog: Catalog) throws(LabError
     }
 }
 
-/// The defaults, overridden by the catalog's `matching` block, overridden by the options given.
+/// The locale's defaults (`matcher.defaultOptions`), overridden by the catalog's `matching`
+/// block, overridden by the options given.
 func matchOptions(
-    for catalog: Catalog, threshold: Double?, margin: Double?, appName: AppNamePolicy?, top: Int
+    for catalog: Catalog, matcher: Matcher, threshold: Double?, margin: Double?, appName: AppNamePolicy?, top: Int
 ) -> MatchOptions {
-    var options = MatchOptions.resolved(for: catalog)
+    var options = MatchOptions.resolved(for: catalog, defaults: matcher.defaultOptions)
     if let threshold { options.threshold = threshold }
     if let margin { options.margin = margin }
     if let appName { options.appName = appName }

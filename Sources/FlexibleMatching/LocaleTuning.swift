@@ -1,0 +1,93 @@
+import Foundation
+
+/// A locale's matching defaults, from its pack's `matching.json`: the threshold and margin a
+/// catalog gets when it stores none, and the feature blend. Scores are not comparable across
+/// languages (segmentation, lemma coverage and word vectors differ), so one English-tuned
+/// threshold rejects too much in some languages and too little in others; each locale's
+/// values are chosen on the development apps in `Corpora/Dev` (Tools/corpora/tune_locales.py),
+/// never on the held-out query files.
+///
+/// Every member is optional in the file; what is missing keeps the engine's default.
+public struct LocaleTuning: Hashable, Sendable {
+    public var threshold: Double?
+    public var margin: Double?
+    public var space: FeatureSpace
+
+    public init(threshold: Double? = nil, margin: Double? = nil, space: FeatureSpace = FeatureSpace()) {
+        self.threshold = threshold
+        self.margin = margin
+        self.space = space
+    }
+
+    /// The file name inside a locale pack folder.
+    public static let fileName = "matching.json"
+
+    /// Parses `matching.json`:
+    /// `{"threshold": 0.3, "margin": 0.02, "features": {"word": 0.2, "char": 0.3,
+    /// "embedding": 0.5, "synonym": 0.5, "charGrams": [3, 5], "cjkGrams": [1, 2]}}`.
+    /// Unknown keys are errors (a misspelt key would otherwise be silently ignored).
+    public init(json data: Data, path: String) throws(LocaleResourceError) {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .unusable(path: path, reason: "not valid JSON")
+        }
+        guard let top = object as? [String: Any] else {
+            throw .unusable(path: path, reason: "expected a JSON object at the top level")
+        }
+        func number(_ value: Any?, _ key: String, in range: ClosedRange<Double>) throws(LocaleResourceError) -> Double? {
+            guard let value else { return nil }
+            guard let n = value as? NSNumber, !(n is Bool), range.contains(n.doubleValue) else {
+                throw .unusable(path: path, reason: "'\(key)' must be a number in \(range.lowerBound)...\(range.upperBound)")
+            }
+            return n.doubleValue
+        }
+        func grams(_ value: Any?, _ key: String) throws(LocaleResourceError) -> ClosedRange<Int>? {
+            guard let value else { return nil }
+            guard let pair = value as? [NSNumber], pair.count == 2, pair[0].intValue >= 1, pair[0].intValue <= pair[1].intValue,
+                pair[1].intValue <= 8
+            else {
+                throw .unusable(path: path, reason: "'\(key)' must be [min, max] with 1 <= min <= max <= 8")
+            }
+            return pair[0].intValue...pair[1].intValue
+        }
+        var tuning = LocaleTuning()
+        for key in top.keys where !["threshold", "margin", "features", "note"].contains(key) {
+            throw .unusable(path: path, reason: "unknown key '\(key)'")
+        }
+        tuning.threshold = try number(top["threshold"], "threshold", in: 0...1)
+        tuning.margin = try number(top["margin"], "margin", in: 0...1)
+        if let raw = top["features"] {
+            guard let features = raw as? [String: Any] else {
+                throw .unusable(path: path, reason: "'features' must be an object")
+            }
+            let known = ["word", "char", "embedding", "synonym", "charGrams", "cjkGrams"]
+            for key in features.keys where !known.contains(key) {
+                throw .unusable(path: path, reason: "unknown key 'features.\(key)'")
+            }
+            var s = FeatureSpace()
+            if let w = try number(features["word"], "features.word", in: 0...1) { s.wordWeight = Float(w) }
+            if let w = try number(features["char"], "features.char", in: 0...1) { s.charWeight = Float(w) }
+            if let w = try number(features["embedding"], "features.embedding", in: 0...1) { s.embeddingWeight = Float(w) }
+            if let w = try number(features["synonym"], "features.synonym", in: 0...1) { s.synonymWeight = Float(w) }
+            if let g = try grams(features["charGrams"], "features.charGrams") { s.charGrams = g }
+            if let g = try grams(features["cjkGrams"], "features.cjkGrams") { s.cjkGrams = g }
+            guard s.wordWeight + s.charWeight + s.embeddingWeight > 0 else {
+                throw .unusable(path: path, reason: "the feature weights must not all be 0")
+            }
+            tuning.space = s
+        }
+        self = tuning
+    }
+
+    /// Loads `matching.json` from `folder`; nil when the file does not exist.
+    public static func load(folder: String) throws(LocaleResourceError) -> LocaleTuning? {
+        let path = (folder as NSString).appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unusable(path: path, reason: "not readable")
+        }
+        return try LocaleTuning(json: data, path: path)
+    }
+}

@@ -1,0 +1,115 @@
+import PhraseTokenizer
+import ShortcutCatalog
+import WordEmbeddings
+
+/// Notices a query addressed to another app: "Start a recording with Murmur",
+/// "用Murmur开始录音". Siri sends such a request to the app it names, so it must not hit
+/// this catalog however close its words are.
+///
+/// A word counts as another app's name when it is a name-like word that is neither this
+/// catalog's (its phrases, app names and parameter values) nor a word of the language (the
+/// locale's word-vector table):
+/// - in Chinese, Japanese and Korean text, any run of three or more Latin letters;
+/// - in Latin-script languages, a capitalised word (not the first of a sentence) right after
+///   a word that introduces the app name in this catalog's own phrases ("in", "with", "mit",
+///   "avec", "con": whatever precedes `${applicationName}`), or a capitalised first word
+///   followed by a comma ("Murmur, start a recording").
+/// Only used when the query does not name this app.
+struct OtherAppDetector: Sendable {
+    private let ownWords: Set<String>
+    private let slotWords: Set<String>
+    private let latinScript: Bool
+    private let embeddings: StaticEmbeddings?
+    private let normalizer: TextNormalizer
+
+    init(catalog: LocaleCatalog, expanded: ExpandedCatalog, tokenizer: Tokenizer, embeddings: StaticEmbeddings?) {
+        var own = Set<String>()
+        func addWords(_ text: String) {
+            for t in tokenizer.tokens(text) {
+                own.insert(t.text)
+                own.insert(t.lemma)
+            }
+        }
+        for e in expanded.positives { for s in e.spokenTexts { addWords(s) } }
+        for e in expanded.negatives { for s in e.spokenTexts { addWords(s) } }
+        for form in catalog.app.spokenForms { addWords(form) }
+        self.ownWords = own
+        var slots = Set<String>()
+        for template in expanded.templates where template.mentionsAppName {
+            let segments = Placeholder.segments(of: template.text)
+            for (i, segment) in segments.enumerated() {
+                guard case .placeholder(let name) = segment, name == Placeholder.applicationName, i > 0,
+                    case .text(let before) = segments[i - 1]
+                else { continue }
+                if let last = tokenizer.normalizer.normalize(before).split(separator: " ").last {
+                    slots.insert(String(last))
+                }
+            }
+        }
+        self.slotWords = slots
+        let language = TextNormalizer.languageSubtag(of: catalog.locale)
+        self.latinScript = !["zh", "ja", "ko"].contains(language)
+        self.embeddings = embeddings
+        self.normalizer = tokenizer.normalizer
+    }
+
+    /// The other app's name the input says, if any. Complexity: O(input length).
+    func otherAppName(in input: String) -> String? {
+        // Words of letters, with the character that precedes each.
+        var words: [(text: String, before: Character?)] = []
+        var current = ""
+        var currentLatin = false
+        var before: Character?
+        var last: Character?
+        for c in input {
+            let isWordCharacter = c.isLetter || c.isNumber || c == "'" || c == "’"
+            // A change of script ends a word too: "用Murmur开始" has the word "Murmur".
+            let latin = c.unicodeScalars.allSatisfy { $0.value < 0x250 }
+            if isWordCharacter && !current.isEmpty && latin != currentLatin {
+                words.append((current, before))
+                current = ""
+            }
+            if isWordCharacter {
+                if current.isEmpty {
+                    before = last
+                    currentLatin = latin
+                }
+                current.append(c)
+            } else if !current.isEmpty {
+                words.append((current, before))
+                current = ""
+            }
+            if !c.isWhitespace { last = c }
+        }
+        if !current.isEmpty { words.append((current, before)) }
+
+        for (i, word) in words.enumerated() {
+            let latin = word.text.unicodeScalars.allSatisfy { ($0.value < 0x250 && $0.properties.isAlphabetic) || $0 == "'" }
+            guard latin, word.text.count >= 3 else { continue }
+            if latinScript {
+                guard let first = word.text.first, first.isUppercase else { continue }
+                let inSlot = i > 0 && slotWords.contains(normalizer.normalize(words[i - 1].text))
+                    && !".!?".contains(word.before ?? " ")
+                let vocative = i == 0 && words.count > 1 && words[1].before == ","
+                guard inSlot || vocative else { continue }
+            } else if word.text.allSatisfy(\.isNumber) {
+                continue
+            }
+            let n = normalizer.normalize(word.text)
+            if ownWords.contains(n) || OtherAppDetector.notNames.contains(n) || isWord(n) { continue }
+            return word.text
+        }
+        return nil
+    }
+
+    /// Latin words people mix into any language that name no app ("Hey Siri", "打开WiFi").
+    static let notNames: Set<String> = [
+        "siri", "hey", "app", "apps", "wifi", "wi-fi", "bluetooth", "ok", "okay", "email", "mail", "pdf", "gps",
+        "vpn", "usb", "tv", "dj", "ktv", "iphone", "ipad", "ios", "mac", "airpods", "todo", "memo", "lol", "ai",
+    ]
+
+    private func isWord(_ normalized: String) -> Bool {
+        guard latinScript, let embeddings else { return false }
+        return embeddings.id(of: normalized) != nil
+    }
+}

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Chooses each locale's matching threshold and margin on the development apps in
+Corpora/Dev (never on the held-out query files of the sample apps), and reports how well
+the choice carries over to an app it was not chosen on (leave one app out).
+
+Each development app's queries are matched once per locale with threshold 0 and margin 0
+(`shortcut-lab match --stdin --json`); the decision at any other setting is then replayed
+exactly as `Matcher.match` makes it (see ScoredQuery in Sources/ThresholdTuning/Sweep.swift):
+a refusal at threshold 0 (closest negative phrase, empty input) stays a refusal, an
+ambiguous exact phrase stays ambiguous, otherwise score < threshold is `none` and
+margin < required margin is `ambiguous`. Accuracy is "as shipped": the shortcut the user
+gets equals the expected one (none when none is expected).
+
+The chosen threshold maximises accuracy pooled over the apps after smoothing over
+neighbouring thresholds (±0.02), which keeps a small development set from picking a lone
+spike; ties go to the threshold nearest the engine's default.
+
+Usage:
+  python3 Tools/corpora/tune_locales.py [BINARY] [--locales en,de] [--write]
+BINARY defaults to .build/release/shortcut-lab. With --write, each locale's
+Locales/<locale>/matching.json gets the chosen threshold and margin (its `features`
+block, if any, is kept). Set SHORTCUT_LAB_LOCALES to evaluate another Locales/ tree.
+"""
+import json
+import os
+import subprocess
+import sys
+
+DEV = os.path.join("Corpora", "Dev")
+LOCALES = ["en", "zh-Hans", "ja", "ko", "de", "fr", "es"]
+THRESHOLDS = [round(0.10 + 0.005 * i, 3) for i in range(101)]  # 0.10 ... 0.60
+MARGINS = [0.0, 0.01, 0.02, 0.03, 0.05]
+DEFAULT_THRESHOLD, DEFAULT_MARGIN = 0.32, 0.02
+SMOOTH = 4  # thresholds either side (4 × 0.005 = ±0.02)
+
+
+def apps():
+    return sorted(a for a in os.listdir(DEV) if os.path.exists(os.path.join(DEV, a, "manifest.json")))
+
+
+def score(binary, app, locale):
+    """[(expect, best, score, margin, always_rejected, always_ambiguous)] for one app/locale."""
+    path = os.path.join(DEV, app, "queries", f"{locale}.jsonl")
+    if not os.path.exists(path):
+        return []
+    queries = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
+    text = "".join(q["text"].replace("\n", " ") + "\n" for q in queries)
+    out = subprocess.run(
+        [binary, "match", "--catalog", os.path.join(DEV, app, "manifest.json"), "--locale", locale,
+         "--stdin", "--json", "--threshold", "0", "--margin", "0"],
+        input=text, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"{app}/{locale}: {out.stderr.strip()}")
+    rows = []
+    for q, line in zip(queries, out.stdout.splitlines()):
+        r = json.loads(line)
+        best = r["shortcut"] or (r["candidates"][0]["shortcut"] if r["candidates"] else None)
+        rows.append((q.get("expect"), best, r["score"], r["margin"], r["outcome"] == "none",
+                     r["outcome"] == "ambiguous"))
+    return rows
+
+
+def accepted(row, t, m):
+    expect, best, score, margin, rejected, ambiguous = row
+    if rejected or best is None or ambiguous or score < t or margin < m:
+        return None
+    return best
+
+
+def accuracy(rows, t, m):
+    return sum(accepted(r, t, m) == r[0] for r in rows) / len(rows) if rows else 0.0
+
+
+def choose(rows):
+    """(threshold, margin) maximising smoothed pooled accuracy; ties nearest the defaults."""
+    best = None
+    for m in MARGINS:
+        raw = [accuracy(rows, t, m) for t in THRESHOLDS]
+        for i, t in enumerate(THRESHOLDS):
+            window = raw[max(0, i - SMOOTH): i + SMOOTH + 1]
+            key = (round(sum(window) / len(window), 6), -abs(t - DEFAULT_THRESHOLD), -abs(m - DEFAULT_MARGIN))
+            if best is None or key > best[0]:
+                best = (key, t, m)
+    return best[1], best[2]
+
+
+def main():
+    args = sys.argv[1:]
+    write = "--write" in args
+    locales = LOCALES
+    if "--locales" in args:
+        locales = args[args.index("--locales") + 1].split(",")
+    positional = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or args[i - 1] != "--locales")]
+    binary = positional[0] if positional else ".build/release/shortcut-lab"
+    names = apps()
+    print(f"development apps: {', '.join(names)}")
+    print()
+    print("| locale | lines | default τ 0.32 δ 0.02 | chosen τ | δ | dev accuracy at chosen | leave-one-app-out |")
+    print("|---|---|---|---|---|---|---|")
+    summary = {}
+    for locale in locales:
+        per_app = {a: score(binary, a, locale) for a in names}
+        rows = [r for a in names for r in per_app[a]]
+        if not rows:
+            continue
+        t, m = choose(rows)
+        # Leave one app out: choose on the others, measure on the one left out.
+        correct = 0
+        for held in names:
+            train = [r for a in names if a != held for r in per_app[a]]
+            ht, hm = choose(train)
+            correct += sum(accepted(r, ht, hm) == r[0] for r in per_app[held])
+        loo = correct / len(rows)
+        base = accuracy(rows, DEFAULT_THRESHOLD, DEFAULT_MARGIN)
+        print(f"| {locale} | {len(rows)} | {100 * base:.1f} | {t:.3f} | {m:.2f} | "
+              f"{100 * accuracy(rows, t, m):.1f} | {100 * loo:.1f} |")
+        summary[locale] = (t, m)
+        if write:
+            root = os.environ.get("SHORTCUT_LAB_LOCALES", "Locales")
+            folder = os.path.join(root, locale)
+            path = os.path.join(folder, "matching.json")
+            data = json.load(open(path, encoding="utf-8")) if os.path.exists(path) else {}
+            data["threshold"], data["margin"] = t, m
+            data["note"] = ("threshold and margin chosen on Corpora/Dev by Tools/corpora/tune_locales.py; "
+                            "never on the held-out Corpora query files")
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(data, f, indent=2, ensure_ascii=False)
+                f.write("\n")
+    return summary
+
+
+if __name__ == "__main__":
+    main()
