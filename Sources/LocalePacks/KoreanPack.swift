@@ -30,6 +30,8 @@ public struct KoreanPack: LocalePack {
     /// Request endings after a noun + 하다 (`재생해줘`) or a conjugated stem (`꺼줘`).
     static let requestEndings: [String] = [
         "해주세요", "해줄래", "해줘요", "해줘", "해라", "하세요", "하기", "하자", "할래", "합니다", "해요", "해", "하다",
+        "했습니다", "했어요", "했어", "했다",
+        "어주세요", "아주세요", "어줄래", "아줄래", "어줘요", "아줘요", "어줘", "아줘",
         "주세요", "줄래", "줘요", "줘", "라", "요",
     ]
 
@@ -94,10 +96,28 @@ public struct KoreanPack: LocalePack {
             let stem = string(0..<(n - k))
             if let o = overrides.value(stem) { return o }
             if let kind = stems.value(WordHash.of(stem)) {
-                if kind == 2 || suffix.hasPrefix("해") || suffix.hasPrefix("하") || suffix.hasPrefix("할") || suffix.hasPrefix("합") {
+                // 어/아-endings follow verb stems only (찍어줘 → 찍, though 찍 is a noun too).
+                if kind == 2 || suffix.hasPrefix("해") || suffix.hasPrefix("하") || suffix.hasPrefix("할") || suffix.hasPrefix("합")
+                    || suffix.hasPrefix("했") || suffix.hasPrefix("어") || suffix.hasPrefix("아")
+                {
                     return stem
                 }
             }
+            // A stem fused with the ending's vowel (남겨줘 = 남기 + 어줘, 봐줘 = 보 + 아줘).
+            if let base = KoreanPack.uncontracted(stem), stems.value(WordHash.of(base)) == 2 { return base }
+        }
+        // Past tense fused into the stem's last syllable (끝났어 = 끝나 + 았어): drop the ㅆ.
+        for ending in ["어요", "어", "다", "습니다"] where word.hasSuffix(ending) && word.count > ending.count {
+            var stem = Array(word.dropLast(ending.count).unicodeScalars)
+            guard let last = stem.last, (0xAC00...0xD7A3).contains(last.value), (last.value - 0xAC00) % 28 == 20,
+                let bare = Unicode.Scalar(last.value - 20)
+            else { continue }
+            stem[stem.count - 1] = bare
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: stem)
+            let base = String(view)
+            if let o = overrides.value(base) { return o }
+            if stems.value(WordHash.of(base)) != nil { return base }
         }
         // 4: unknown stems lose only unambiguous particles, or a request ending.
         for p in KoreanPack.safeParticles where word.hasSuffix(p) && word.count > p.count {
@@ -110,6 +130,22 @@ public struct KoreanPack: LocalePack {
             return overrides.value(stem) ?? stem
         }
         return word
+    }
+
+    /// `stem` with its last syllable's vowel split back from a fused 어/아 (ㅕ → ㅣ, ㅘ → ㅗ,
+    /// ㅝ → ㅜ, ㅓ → ㅡ, ㅙ → ㅚ), if it has such a vowel and no final consonant.
+    static func uncontracted(_ stem: String) -> String? {
+        var scalars = Array(stem.unicodeScalars)
+        guard let last = scalars.last, (0xAC00...0xD7A3).contains(last.value) else { return nil }
+        let index = last.value - 0xAC00
+        guard index % 28 == 0 else { return nil }
+        let vowel = (index / 28) % 21, initial = index / 28 / 21
+        let split: [UInt32: UInt32] = [6: 20, 9: 8, 14: 13, 4: 18, 10: 11]
+        guard let bare = split[vowel], let scalar = Unicode.Scalar(0xAC00 + (initial * 21 + bare) * 28) else { return nil }
+        scalars[scalars.count - 1] = scalar
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
     }
 
     public func weight(text: String, lemma: String) -> Float { weights.weight(text: text, lemma: lemma) }
