@@ -12,11 +12,16 @@ public struct LocaleTuning: Hashable, Sendable {
     public var threshold: Double?
     public var margin: Double?
     public var space: FeatureSpace
+    public var scoring: CandidateScoring
 
-    public init(threshold: Double? = nil, margin: Double? = nil, space: FeatureSpace = FeatureSpace()) {
+    public init(
+        threshold: Double? = nil, margin: Double? = nil, space: FeatureSpace = FeatureSpace(),
+        scoring: CandidateScoring = CandidateScoring()
+    ) {
         self.threshold = threshold
         self.margin = margin
         self.space = space
+        self.scoring = scoring
     }
 
     /// The file name inside a locale pack folder.
@@ -24,7 +29,8 @@ public struct LocaleTuning: Hashable, Sendable {
 
     /// Parses `matching.json`:
     /// `{"threshold": 0.3, "margin": 0.02, "features": {"word": 0.2, "char": 0.3,
-    /// "embedding": 0.5, "synonym": 0.5, "charGrams": [3, 5], "cjkGrams": [1, 2]}}`.
+    /// "embedding": 0.5, "synonym": 0.5, "charGrams": [3, 5], "cjkGrams": [1, 2]},
+    /// "candidates": {"best": 0.3, "neighbours": 4, "valueBonus": 0.05}}`.
     /// Unknown keys are errors (a misspelt key would otherwise be silently ignored).
     public init(json data: Data, path: String) throws(LocaleResourceError) {
         let object: Any
@@ -38,7 +44,8 @@ public struct LocaleTuning: Hashable, Sendable {
         }
         func number(_ value: Any?, _ key: String, in range: ClosedRange<Double>) throws(LocaleResourceError) -> Double? {
             guard let value else { return nil }
-            guard let n = value as? NSNumber, !(n is Bool), range.contains(n.doubleValue) else {
+            // `true` is no number (JSONSerialization gives a Swift Bool for it; 1 and 1.0 are NSNumbers).
+            guard type(of: value) != Bool.self, let n = value as? NSNumber, range.contains(n.doubleValue) else {
                 throw .unusable(path: path, reason: "'\(key)' must be a number in \(range.lowerBound)...\(range.upperBound)")
             }
             return n.doubleValue
@@ -53,7 +60,7 @@ public struct LocaleTuning: Hashable, Sendable {
             return pair[0].intValue...pair[1].intValue
         }
         var tuning = LocaleTuning()
-        for key in top.keys where !["threshold", "margin", "features", "note"].contains(key) {
+        for key in top.keys where !["threshold", "margin", "features", "candidates", "note"].contains(key) {
             throw .unusable(path: path, reason: "unknown key '\(key)'")
         }
         tuning.threshold = try number(top["threshold"], "threshold", in: 0...1)
@@ -78,6 +85,22 @@ public struct LocaleTuning: Hashable, Sendable {
             }
             tuning.space = s
         }
+        if let raw = top["candidates"] {
+            guard let candidates = raw as? [String: Any] else {
+                throw .unusable(path: path, reason: "'candidates' must be an object")
+            }
+            for key in candidates.keys where !["best", "neighbours", "valueBonus", "systemClaim"].contains(key) {
+                throw .unusable(path: path, reason: "unknown key 'candidates.\(key)'")
+            }
+            if let b = try number(candidates["best"], "candidates.best", in: 0...1) { tuning.scoring.bestWeight = b }
+            if let n = try number(candidates["neighbours"], "candidates.neighbours", in: 1...20) {
+                tuning.scoring.neighbours = Int(n)
+            }
+            if let v = try number(candidates["valueBonus"], "candidates.valueBonus", in: 0...1) { tuning.scoring.valueBonus = v }
+            if let c = try number(candidates["systemClaim"], "candidates.systemClaim", in: 0...1) {
+                tuning.scoring.systemClaim = c
+            }
+        }
         self = tuning
     }
 
@@ -90,4 +113,21 @@ public struct LocaleTuning: Hashable, Sendable {
         }
         return try LocaleTuning(json: data, path: path)
     }
+}
+
+/// How a candidate's score (one shortcut and parameter value) comes from its templates'
+/// scores: a blend of the best template and the mean of the best `neighbours` templates (a
+/// k-nearest-neighbour vote, which measured better than the maximum alone on the development
+/// sets), plus `valueBonus` when the query names the candidate's parameter value.
+public struct CandidateScoring: Hashable, Sendable {
+    /// Weight of the best template; the rest goes to the mean of the best `neighbours`.
+    public var bestWeight: Double = 0.3
+    public var neighbours: Int = 4
+    /// Added when the query names the candidate's value (`ValueSpotter`).
+    public var valueBonus: Double = 0.05
+    /// A system request (`system.txt`) at least this close to one of the catalog's phrases is
+    /// the catalog's own business and is not used as a negative ("set a timer" in a timer app).
+    public var systemClaim: Double = 0.5
+
+    public init() {}
 }

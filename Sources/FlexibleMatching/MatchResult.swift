@@ -76,6 +76,9 @@ public struct MatchResult: Hashable, Sendable {
     /// For `negative-phrase`: the phrase is one of the locale's requests Siri handles
     /// itself (a built-in negative phrase), not one the catalog declares.
     public var negativeIsSystem: Bool
+    /// For `app-name-missing` under the optional policy: the other app the input names
+    /// ("… with Murmur"), which Siri would ask instead.
+    public var otherAppName: String?
     /// The threshold and margin this result was decided with.
     public var threshold: Double
     public var requiredMargin: Double
@@ -83,10 +86,11 @@ public struct MatchResult: Hashable, Sendable {
     public init(
         input: String, locale: String, outcome: Outcome, winner: MatchCandidate?, score: Double, margin: Double,
         matchKind: MatchKind?, appNameMentioned: Bool, reason: Reason?, candidates: [MatchCandidate],
-        negativePhrase: String? = nil, negativeScore: Double? = nil, negativeIsSystem: Bool = false, threshold: Double,
-        requiredMargin: Double
+        negativePhrase: String? = nil, negativeScore: Double? = nil, negativeIsSystem: Bool = false,
+        otherAppName: String? = nil, threshold: Double, requiredMargin: Double
     ) {
         self.negativeIsSystem = negativeIsSystem
+        self.otherAppName = otherAppName
         self.input = input
         self.locale = locale
         self.outcome = outcome

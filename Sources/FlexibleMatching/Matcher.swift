@@ -102,13 +102,8 @@ public struct Matcher: Sendable {
 
     public var backend: Backend = .blas
 
-    /// Weight of the best template in a candidate's score; the rest goes to the mean of the
-    /// best `neighbours` templates.
-    static let bestWeight = 0.3
-    static let neighbours = 4
-    /// Added to a candidate whose parameter value the query names (`ValueSpotter`): chosen
-    /// on the development apps (Corpora/Dev).
-    static let valueBonus = 0.05
+    /// How template scores become candidate scores (`CandidateScoring`).
+    let scoring: CandidateScoring
 
     /// Builds the index. Complexity: O(expanded phrases × (tokens + dimension)).
     public init(catalog: LocaleCatalog, resources: MatcherResources = MatcherResources()) {
@@ -130,12 +125,27 @@ public struct Matcher: Sendable {
         index.reserve(rows: positiveTokens.count + negativeTokens.count + systemTokens.count)
         for v in positiveVectors { index.append(v) }
         for tokens in negativeTokens { index.append(featurizer.vector(tokens)) }
-        for tokens in systemTokens { index.append(featurizer.vector(tokens)) }
+        // A system request the catalog itself offers ("set a timer" in a timer app) is the
+        // app's to answer: only the requests no phrase comes near stay as negatives.
+        let scoring = resources.tuning?.scoring ?? CandidateScoring()
+        var kept: [String] = []
+        var keptVectors: [[Float]] = []
+        for (phrase, tokens) in zip(resources.systemPhrases, systemTokens) {
+            let v = featurizer.vector(tokens)
+            let scores = index.scores(for: v)
+            let nearest = scores.prefix(positiveTokens.count).max() ?? 0
+            if Double(nearest) < scoring.systemClaim {
+                kept.append(phrase)
+                keptVectors.append(v)
+            }
+        }
+        for v in keptVectors { index.append(v) }
         self.index = index
         self.positiveCount = positiveTokens.count
         self.systemStart = positiveTokens.count + negativeTokens.count
-        self.systemPhrases = resources.systemPhrases
+        self.systemPhrases = kept
         self.values = ValueSpotter(catalog: catalog, tokenizer: tokenizer)
+        self.scoring = scoring
         self.otherApp = OtherAppDetector(
             catalog: catalog, expanded: expanded, tokenizer: tokenizer, embeddings: resources.embeddings)
 
@@ -225,9 +235,10 @@ public struct Matcher: Sendable {
         }
 
         // Addressed to another app ("… with Murmur"): Siri would not ask this one.
-        if !mentioned, otherApp.otherAppName(in: input) != nil {
+        if !mentioned, let other = otherApp.otherAppName(in: input) {
             return result(input, .none, winner: nil, score: candidates.first?.score ?? 0, margin: 0, kind: nil,
-                          mentioned: false, reason: .appNameMissing, candidates: candidates, options: options)
+                          mentioned: false, reason: .appNameMissing, candidates: candidates, options: options,
+                          otherApp: other)
         }
         guard let best = candidates.first, tokens.isEmpty == false else {
             return result(input, .none, winner: nil, score: 0, margin: 0, kind: nil, mentioned: mentioned,
@@ -295,15 +306,15 @@ public struct Matcher: Sendable {
                 let item = (groupBest[g], groupRow[g])
                 var at = top.count
                 while at > 0 && top[at - 1].score < item.0 { at -= 1 }
-                if at < Matcher.neighbours {
+                if at < scoring.neighbours {
                     top.insert(item, at: at)
-                    if top.count > Matcher.neighbours { top.removeLast() }
+                    if top.count > scoring.neighbours { top.removeLast() }
                 }
             }
             guard let first = top.first else { continue }
             let mean = top.reduce(0) { $0 + Double($1.score) } / Double(top.count)
-            var blended = Matcher.bestWeight * Double(first.score) + (1 - Matcher.bestWeight) * mean
-            if let value = plan.candidateValue[ci], named.contains(value) { blended += Matcher.valueBonus }
+            var blended = scoring.bestWeight * Double(first.score) + (1 - scoring.bestWeight) * mean
+            if let value = plan.candidateValue[ci], named.contains(value) { blended += scoring.valueBonus }
             ranked.append((Double(clamp(Float(blended))), first.row, ci))
         }
         // Ties (identical phrases) are broken by id so the order does not depend on BLAS rounding.
@@ -353,7 +364,8 @@ public struct Matcher: Sendable {
     private func result(
         _ input: String, _ outcome: MatchResult.Outcome, winner: MatchCandidate?, score: Double, margin: Double,
         kind: MatchResult.MatchKind?, mentioned: Bool, reason: MatchResult.Reason?, candidates: [MatchCandidate],
-        options: MatchOptions, negative: (String, Double)? = nil, negativeIsSystem: Bool = false
+        options: MatchOptions, negative: (String, Double)? = nil, negativeIsSystem: Bool = false,
+        otherApp: String? = nil
     ) -> MatchResult {
         MatchResult(
             input: input, locale: catalog.locale, outcome: outcome, winner: winner, score: score,
@@ -361,7 +373,8 @@ public struct Matcher: Sendable {
             // Ambiguous choices are the answer itself: `top` never cuts them (they are at most five).
             candidates: outcome == .ambiguous ? candidates : Array(candidates.prefix(max(options.top, 1))),
             negativePhrase: negative?.0,
-            negativeScore: negative?.1, negativeIsSystem: negativeIsSystem, threshold: options.threshold,
+            negativeScore: negative?.1, negativeIsSystem: negativeIsSystem, otherAppName: otherApp,
+            threshold: options.threshold,
             requiredMargin: options.margin)
     }
 }

@@ -61,6 +61,24 @@ import Testing
         #expect(en.tokens("turn on stop not").allSatisfy { $0.weight == 1 })
     }
 
+    /// Every locale has a frequency prior: a common filler word weighs less than a rare
+    /// content word, and the core list's command words keep full weight.
+    @Test(arguments: [
+        ("de", "auch", "staubsauger", "starten"),
+        ("es", "también", "aspiradora", "empezar"),
+        ("fr", "aussi", "aspirateur", "commencer"),
+        ("zh-Hans", "就", "吸尘器", "开始"),
+        ("ja", "という", "掃除機", "始める"),
+    ])
+    func frequencyPriorInEveryLocale(_ locale: String, _ common: String, _ rare: String, _ command: String) throws {
+        let t = try tokenizer(locale)
+        let c = t.tokens(common), r = t.tokens(rare), k = t.tokens(command)
+        #expect(c.count == 1 && r.count == 1 && k.count == 1, "\(c) \(r) \(k)")
+        #expect((c.first?.weight ?? 1) < 0.8, "\(locale) \(common): \(c)")
+        #expect(r.first?.weight == 1, "\(locale) \(rare): \(r)")
+        #expect(k.first?.weight == 1, "\(locale) \(command): \(k)")
+    }
+
     @Test func packNamesFollowTheLanguage() {
         #expect(LocalePackLoader.packName(for: "zh") == "zh-Hans")
         #expect(LocalePackLoader.packName(for: "zh_TW") == "zh-Hans")
@@ -154,6 +172,8 @@ import Testing
             #expect(r.pack != nil, "\(locale)")
             #expect(r.lexicon != nil, "\(locale)")
             #expect(r.embeddings != nil, "\(locale)")
+            #expect(r.systemPhrases.count >= 40, "\(locale): \(r.systemPhrases.count) system requests")
+            #expect(r.systemPhrases.allSatisfy { !$0.hasPrefix("#") && !$0.isEmpty })
         }
     }
 

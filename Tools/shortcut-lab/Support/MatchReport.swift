@@ -60,12 +60,15 @@ struct MatchReport {
             let gap = max(0, result.threshold - result.score)
             return "below threshold \(fixed(result.threshold)) by \(fixed(gap)) (best score \(fixed(result.score)))"
         case .negativePhrase?:
-            var text = "negative phrase"
+            var text = result.negativeIsSystem ? "a request Siri handles itself, like" : "negative phrase"
             if let phrase = result.negativePhrase { text += " " + quoted(phrase) }
             if let score = result.negativeScore { text += " scored \(fixed(score))" }
             return text + " (best shortcut \(fixed(result.score)))"
         case .appNameMissing?:
             let names = locale.app.spokenForms.map(quoted).joined(separator: " or ")
+            if let other = result.otherAppName {
+                return "names another app, \(quoted(other)) (say \(names) to ask this one)"
+            }
             return "app name not mentioned (say \(names); policy: required)"
         case .ambiguous?:
             return "top shortcuts within margin \(fixed(result.requiredMargin)) "

@@ -25,7 +25,7 @@ struct PreviewReport {
             lines.append("  " + style.yellow(style.bold("? ambiguous")) + "  Siri would ask which one")
             lines += wrappedRows("reason", reasons.reasonText(result))
         case .none:
-            lines.append("  " + style.red(style.bold("✗ none")) + "  " + Self.headline(result.reason))
+            lines.append("  " + style.red(style.bold("✗ none")) + "  " + Self.headline(result))
             lines += wrappedRows("reason", reasons.reasonText(result))
             if best != nil { lines.append(row("nearest", title(best))) }
         }
@@ -133,11 +133,11 @@ struct PreviewReport {
     }
 
     /// A few words on why nothing matched, for the block's first line.
-    static func headline(_ reason: MatchResult.Reason?) -> String {
-        switch reason {
+    static func headline(_ result: MatchResult) -> String {
+        switch result.reason {
         case .belowThreshold?: return "below the threshold"
-        case .negativePhrase?: return "a negative phrase won"
-        case .appNameMissing?: return "the app name is missing"
+        case .negativePhrase?: return result.negativeIsSystem ? "Siri handles this itself" : "a negative phrase won"
+        case .appNameMissing?: return result.otherAppName != nil ? "another app is named" : "the app name is missing"
         case .ambiguous?: return "too close to call"
         case .emptyInput?: return "empty input"
         case nil: return "no shortcut"

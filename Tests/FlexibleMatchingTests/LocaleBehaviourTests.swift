@@ -1,0 +1,221 @@
+import Foundation
+import PhraseTokenizer
+import ShortcutCatalog
+import Testing
+
+@testable import FlexibleMatching
+
+/// What Siri does before any phrase is scored: values named outright, requests it keeps
+/// for itself, requests addressed to another app. Lexical matching only (no `Locales/`).
+@Suite("Matcher, values, system requests and other apps")
+struct LocaleBehaviourTests {
+    let options = MatchOptions.test()
+
+    /// A budget app: one shortcut takes a category, and one of its phrases does not say it.
+    static let budget = LocaleCatalog(
+        locale: "en",
+        app: AppName(name: "Pennyjar"),
+        parameters: [
+            Parameter(
+                name: "category", kind: .enum,
+                values: [
+                    ParameterValue(id: "groceries", title: "Groceries", synonyms: ["food shopping"]),
+                    ParameterValue(id: "dining", title: "Dining out", synonyms: ["restaurants"]),
+                    ParameterValue(id: "coffee", title: "Coffee", synonyms: []),
+                    ParameterValue(id: "iced", title: "Iced coffee", synonyms: []),
+                ])
+        ],
+        shortcuts: [
+            Shortcut(
+                id: "ShowSpending", shortTitle: "Spending",
+                phrases: [
+                    PhraseTemplate("How much did I spend this month in ${applicationName}"),
+                    PhraseTemplate("Show my ${category} spending in ${applicationName}"),
+                ]),
+            Shortcut(
+                id: "ShowBalance", shortTitle: "Balance",
+                phrases: [PhraseTemplate("Show my balance in ${applicationName}")]),
+            Shortcut(
+                id: "StartTimer", shortTitle: "Budget Timer",
+                phrases: [PhraseTemplate("Start a budget timer in ${applicationName}")]),
+        ],
+        negativePhrases: [])
+
+    // MARK: Values named in the query
+
+    @Test func aNamedValueIsBoundEvenWhenTheClosestPhraseHasNoParameter() {
+        let m = Matcher(catalog: Self.budget)
+        let r = m.match("How much did I spend on groceries this month in Pennyjar", options: options)
+        #expect(r.outcome == .match)
+        #expect(r.winner?.shortcut == "ShowSpending")
+        #expect(r.winner?.parameter == ParameterBinding(name: "category", value: "groceries"))
+    }
+
+    @Test func noValueNamedBindsNoValueFromAPhraseWithoutTheParameter() {
+        let m = Matcher(catalog: Self.budget)
+        let r = m.match("How much did I spend this month in Pennyjar", options: options)
+        #expect(r.winner?.shortcut == "ShowSpending")
+        #expect(r.winner?.parameter == nil)
+    }
+
+    @Test func theLongerNamedValueWins() {
+        let tokenizer = Tokenizer(locale: "en")
+        let spotter = ValueSpotter(catalog: Self.budget, tokenizer: tokenizer)
+        let text = tokenizer.normalizer.normalize("show my iced coffee spending")
+        let found = spotter.mentions(tokens: tokenizer.tokens(normalized: text), normalized: text)
+        #expect(found == [ParameterBinding(name: "category", value: "iced")])
+        let synonym = tokenizer.normalizer.normalize("what did restaurants cost me")
+        #expect(
+            spotter.mentions(tokens: tokenizer.tokens(normalized: synonym), normalized: synonym)
+                == [ParameterBinding(name: "category", value: "dining")])
+    }
+
+    @Test func chineseValuesAreFoundAcrossSegmentation() {
+        let catalog = LocaleCatalog(
+            locale: "zh-Hans", app: AppName(name: "Demo"),
+            parameters: [
+                Parameter(
+                    name: "list", kind: .enum,
+                    values: [ParameterValue(id: "shopping", title: "购物清单", synonyms: ["买菜清单"])])
+            ],
+            shortcuts: [Shortcut(id: "Summarize", phrases: [PhraseTemplate("用${applicationName}总结${list}")])],
+            negativePhrases: [])
+        let tokenizer = Tokenizer(locale: "zh-Hans")
+        let spotter = ValueSpotter(catalog: catalog, tokenizer: tokenizer)
+        let text = tokenizer.normalizer.normalize("帮我把买菜 清单总结一下")
+        #expect(
+            spotter.mentions(tokens: tokenizer.tokens(normalized: text), normalized: text)
+                == [ParameterBinding(name: "list", value: "shopping")])
+    }
+
+    // MARK: Requests Siri handles itself
+
+    static let system = MatcherResources(systemPhrases: ["set a timer for 10 minutes", "what's the weather like"])
+
+    @Test func aSystemRequestWithoutTheAppNameIsRefused() {
+        let m = Matcher(catalog: Self.budget, resources: Self.system)
+        let r = m.match("set a timer for 20 minutes", options: options)
+        #expect(r.outcome == .none)
+        #expect(r.reason == .negativePhrase)
+        #expect(r.negativeIsSystem)
+        #expect(r.negativePhrase == "set a timer for 10 minutes")
+        // Without the system requests the same input reaches the app's timer.
+        let bare = Matcher(catalog: Self.budget).match("set a timer for 20 minutes", options: .test(threshold: 0.1))
+        #expect(bare.outcome == .match)
+        #expect(bare.winner?.shortcut == "StartTimer")
+    }
+
+    @Test func namingTheAppOverridesTheSystemRequests() {
+        let m = Matcher(catalog: Self.budget, resources: Self.system)
+        let r = m.match("set a budget timer for 20 minutes in Pennyjar", options: .test(threshold: 0.1))
+        #expect(r.outcome == .match)
+        #expect(r.winner?.shortcut == "StartTimer")
+        #expect(!r.negativeIsSystem)
+    }
+
+    @Test func systemRequestsAreNotCountedAsPhrases() {
+        let m = Matcher(catalog: Self.budget, resources: Self.system)
+        #expect(m.expanded.negatives.isEmpty)
+        #expect(m.rowCount == m.expanded.positives.count + 2)
+    }
+
+    // MARK: Another app named
+
+    @Test(arguments: [
+        ("Show my balance in Moneybird", "Moneybird"),
+        ("How much did I spend this month in Spendlyzer?", "Spendlyzer"),
+        ("Moneybird, show my balance", "Moneybird"),
+    ])
+    func aQueryNamingAnotherAppIsRefused(_ input: String, _ other: String) {
+        let r = Matcher(catalog: Self.budget).match(input, options: .test(threshold: 0.1))
+        #expect(r.outcome == .none)
+        #expect(r.reason == .appNameMissing)
+        #expect(r.otherAppName == other)
+    }
+
+    @Test(arguments: [
+        "Show my balance in Pennyjar",  // this app
+        "Show my balance in pennyjr",  // this app, misspelt
+        "Show my balance. Thanks",  // capitalised after a full stop
+        "show my balance in euros",  // lower case: a word, not a name
+        "Show my Coffee spending in Pennyjar",  // a value of this catalog
+    ])
+    func ownWordsAndOrdinaryWordsAreNoOtherApp(_ input: String) {
+        let r = Matcher(catalog: Self.budget).match(input, options: .test(threshold: 0.1))
+        #expect(r.otherAppName == nil)
+        #expect(r.outcome == .match, "\(r.reason.map(\.rawValue) ?? "")")
+    }
+
+    @Test func latinNamesInChineseTextAreOtherApps() {
+        let catalog = LocaleCatalog(
+            locale: "zh-Hans", app: AppName(name: "Demo"), parameters: [],
+            shortcuts: [Shortcut(id: "Record", phrases: [PhraseTemplate("用${applicationName}开始录音")])],
+            negativePhrases: [])
+        let m = Matcher(catalog: catalog)
+        let other = m.match("用Murmur开始录音", options: .test(threshold: 0.1))
+        #expect(other.outcome == .none)
+        #expect(other.otherAppName == "Murmur")
+        let own = m.match("用Demo开始录音吧", options: .test(threshold: 0.1))
+        #expect(own.outcome == .match)
+        let siri = m.match("Hey Siri 开始录音", options: .test(threshold: 0.1))
+        #expect(siri.otherAppName == nil)
+    }
+
+    // MARK: Locale tuning
+
+    @Test func tuningFileIsParsed() throws {
+        let json = """
+            {"threshold": 0.25, "margin": 0.03, "note": "why",
+             "features": {"word": 0.3, "char": 0.3, "embedding": 0.4, "synonym": 0.6, "cjkGrams": [1, 2]},
+             "candidates": {"best": 0.5, "neighbours": 3, "valueBonus": 0.1}}
+            """
+        let t = try LocaleTuning(json: Data(json.utf8), path: "x/matching.json")
+        #expect(t.threshold == 0.25)
+        #expect(t.margin == 0.03)
+        #expect(t.space.wordWeight == 0.3)
+        #expect(t.space.embeddingWeight == 0.4)
+        #expect(t.space.synonymWeight == 0.6)
+        #expect(t.space.cjkGrams == 1...2)
+        #expect(t.space.charGrams == 3...5)
+        #expect(t.scoring.bestWeight == 0.5)
+        #expect(t.scoring.neighbours == 3)
+        #expect(t.scoring.valueBonus == 0.1)
+        let m = Matcher(catalog: Self.budget, resources: MatcherResources(tuning: t))
+        #expect(m.defaultOptions.threshold == 0.25)
+        #expect(m.defaultOptions.margin == 0.03)
+        #expect(m.featurizer.space.cjkGrams == 1...2)
+    }
+
+    @Test(arguments: [
+        ("[1, 2]", "expected a JSON object"),
+        ("{\"treshold\": 0.3}", "unknown key 'treshold'"),
+        ("{\"threshold\": 1.5}", "'threshold' must be a number in 0.0...1.0"),
+        ("{\"threshold\": true}", "'threshold' must be a number"),
+        ("{\"features\": {\"cjkGrams\": [3, 1]}}", "'features.cjkGrams' must be [min, max]"),
+        ("{\"features\": {\"word\": 0, \"char\": 0, \"embedding\": 0}}", "must not all be 0"),
+        ("{\"candidates\": {\"k\": 2}}", "unknown key 'candidates.k'"),
+        ("{", "not valid JSON"),
+    ])
+    func badTuningFilesNameTheFileAndTheProblem(_ json: String, _ message: String) {
+        #expect {
+            _ = try LocaleTuning(json: Data(json.utf8), path: "Locales/xx/matching.json")
+        } throws: { error in
+            let text = String(describing: error)
+            return text.hasPrefix("Locales/xx/matching.json: error: ") && text.contains(message)
+        }
+    }
+
+    @Test func cjkRunGramsIgnoreSegmentation() {
+        var space = FeatureSpace()
+        space.cjkGrams = 1...2
+        func grams(_ texts: [String]) -> [UInt64] {
+            var out: [UInt64] = []
+            let tokens = texts.map { Token(text: $0, lemma: $0, kind: .cjk) }
+            Featurizer.forEachCharFeature(tokens, space: space) { out.append($0) }
+            return out.sorted()
+        }
+        #expect(grams(["购物清单"]) == grams(["购物", "清单"]))
+        #expect(grams(["かいもの"]) == grams(["カイモノ"]), "hiragana and katakana fold together")
+        #expect(grams(["购物清单"]) != grams(["购物", "单"]))
+    }
+}
