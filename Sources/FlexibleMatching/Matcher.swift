@@ -22,8 +22,9 @@ public struct MatchOptions: Hashable, Sendable {
         self.top = top
     }
 
-    /// Defaults chosen on the clinc-apps development set (see README).
-    public static let defaults = MatchOptions(threshold: 0.32, margin: 0.02)
+    /// Defaults chosen on the development sets (clinc-apps and Corpora/Dev, English; see
+    /// README). Each locale pack may bring its own (`LocaleTuning`).
+    public static let defaults = MatchOptions(threshold: 0.35, margin: 0.02)
 
     /// `defaults` (a locale's own, `Matcher.defaultOptions`, or the engine's), overridden by
     /// a catalog's stored settings.
@@ -88,6 +89,8 @@ public struct Matcher: Sendable {
     let values: ValueSpotter
     /// Another app named in a query.
     let otherApp: OtherAppDetector
+    /// Word-by-word re-ranking of the best candidates (when `scoring.alignWeight > 0`).
+    let aligner: WordAligner?
     /// How rows aggregate into candidates.
     let plan: CandidatePlan
     /// The options this locale's catalog gets unless told otherwise: the engine's defaults
@@ -146,6 +149,8 @@ public struct Matcher: Sendable {
         self.systemPhrases = kept
         self.values = ValueSpotter(catalog: catalog, tokenizer: tokenizer)
         self.scoring = scoring
+        self.aligner = scoring.alignWeight > 0
+            ? WordAligner(rows: positiveTokens, embeddings: resources.embeddings, lexicon: resources.lexicon) : nil
         self.otherApp = OtherAppDetector(
             catalog: catalog, expanded: expanded, tokenizer: tokenizer, embeddings: resources.embeddings)
 
@@ -199,7 +204,8 @@ public struct Matcher: Sendable {
         let query = featurizer.vector(tokens)
         let scores = backend == .blas ? index.scores(for: query) : index.scalarScores(for: query)
         let named = values.mentions(tokens: tokens, normalized: normalized)
-        var candidates = rank(scores: scores, limit: max(options.top, 5), named: named)
+        var candidates = rank(
+            scores: scores, limit: max(options.top, 5), named: named, aligned: aligner?.prepare(tokens))
         let bestPositiveRow = (0..<positiveCount).max { scores[$0] < scores[$1] }
         // System requests count only when the app is not named: "set a timer in Simmer" is
         // the app's, "set a timer for 10 minutes" is Siri's.
@@ -247,7 +253,7 @@ public struct Matcher: Sendable {
         let margin = best.score - (candidates.first { $0.shortcut != best.shortcut }?.score ?? 0)
         // A negative phrase wins when it is closer than every positive phrase — and close
         // enough to count: otherwise the honest reason is that nothing is near.
-        if let nRow = bestNegativeRow, let pRow = bestPositiveRow, scores[nRow] > scores[pRow],
+        if let nRow = bestNegativeRow, let pRow = bestPositiveRow, Double(scores[nRow]) > Double(scores[pRow]) + scoring.negativeMargin,
             Double(scores[nRow]) >= options.threshold || best.score >= options.threshold
         {
             let text = nRow >= systemStart
@@ -283,7 +289,9 @@ public struct Matcher: Sendable {
     /// `limit` are built as `MatchCandidate`s, plus the best of another shortcut when it
     /// ranks lower (the margin needs it).
     /// Complexity: O(rows + candidates × log candidates), grouping precomputed at build time.
-    func rank(scores: [Float], limit: Int = .max, named: Set<ParameterBinding> = []) -> [MatchCandidate] {
+    func rank(
+        scores: [Float], limit: Int = .max, named: Set<ParameterBinding> = [], aligned: WordAligner.Query? = nil
+    ) -> [MatchCandidate] {
         var groupBest = [Float](repeating: -.infinity, count: plan.groupCount)
         var groupRow = [Int](repeating: -1, count: plan.groupCount)
         plan.rowGroup.withUnsafeBufferPointer { rowGroup in
@@ -316,6 +324,16 @@ public struct Matcher: Sendable {
             var blended = scoring.bestWeight * Double(first.score) + (1 - scoring.bestWeight) * mean
             if let value = plan.candidateValue[ci], named.contains(value) { blended += scoring.valueBonus }
             ranked.append((Double(clamp(Float(blended))), first.row, ci))
+        }
+        // Re-rank: the best few blend in their best row's word alignment; the rest keep their
+        // vector score, scaled alike so the order across the cut is kept.
+        if let aligner, let aligned, scoring.alignWeight > 0, !ranked.isEmpty {
+            let lambda = scoring.alignWeight
+            ranked.sort { $0.score > $1.score }
+            for i in ranked.indices {
+                let f = i < scoring.alignTop ? aligner.score(aligned, row: ranked[i].row) : 0
+                ranked[i].score = Double(clamp(Float((1 - lambda) * ranked[i].score + lambda * f)))
+            }
         }
         // Ties (identical phrases) are broken by id so the order does not depend on BLAS rounding.
         ranked.sort {

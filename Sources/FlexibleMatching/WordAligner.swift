@@ -1,0 +1,171 @@
+import PhraseTokenizer
+import SynonymExpansion
+import WordEmbeddings
+
+/// Word-by-word agreement between a query and one phrase, for re-ranking the few best
+/// candidates: each word is paired with its closest word on the other side (the same lemma
+/// 1, a lexicon synonym `synonymSimilarity`, else the cosine of their static word vectors),
+/// and the weighted coverage of both sides is combined as an F1 score.
+///
+/// The phrase vector's embedding block averages all words, so one strong synonym pair is
+/// diluted by every other word; pairing words keeps it whole ("clôture ma séance" and
+/// "termine mon entraînement"). Too slow for every row, cheap for five.
+struct WordAligner: Sendable {
+    struct Word: Sendable {
+        var lemma: String
+        var weight: Float
+        /// Offset of the unit vector in `vectors`, or -1.
+        var vector: Int
+        /// Character trigrams of the padded text, sorted: compounds and typos
+        /// ("Schlaftimer" / "Einschlaf-Timer", "recipie" / "recipe") share many.
+        var grams: [UInt32]
+    }
+
+    static func trigrams(_ text: String) -> [UInt32] {
+        let s = [UInt32(0x20)] + text.unicodeScalars.map(\.value) + [0x20]
+        guard s.count >= 3 else { return [] }
+        var out: [UInt32] = []
+        out.reserveCapacity(s.count - 2)
+        for i in 0...(s.count - 3) {
+            var h: UInt32 = 2_166_136_261
+            for v in s[i..<(i + 3)] { h = (h ^ v) &* 16_777_619 }
+            out.append(h)
+        }
+        out.sort()
+        return out
+    }
+
+    /// Dice coefficient of two sorted trigram lists.
+    static func dice(_ a: [UInt32], _ b: [UInt32]) -> Float {
+        guard !a.isEmpty, !b.isEmpty else { return 0 }
+        var i = 0, j = 0, common = 0
+        while i < a.count && j < b.count {
+            if a[i] == b[j] {
+                common += 1
+                i += 1
+                j += 1
+            } else if a[i] < b[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return 2 * Float(common) / Float(a.count + b.count)
+    }
+
+    private let rows: [[Word]]
+    private var vectors: [Float]
+    private let dimension: Int
+    private let embeddings: StaticEmbeddings?
+    private let lexicon: Lexicon?
+    static let synonymSimilarity: Float = 0.8
+
+    init(rows tokens: [[Token]], embeddings: StaticEmbeddings?, lexicon: Lexicon?) {
+        self.embeddings = embeddings
+        self.lexicon = lexicon
+        self.dimension = embeddings?.dimension ?? 0
+        var vectors: [Float] = []
+        var offsets: [String: Int] = [:]
+        var rows: [[Word]] = []
+        rows.reserveCapacity(tokens.count)
+        for row in tokens {
+            rows.append(
+                row.map { t in
+                    let key = t.text
+                    let offset: Int
+                    if let known = offsets[key] {
+                        offset = known
+                    } else if let v = WordAligner.unitVector(t, embeddings) {
+                        offset = vectors.count
+                        vectors.append(contentsOf: v)
+                        offsets[key] = offset
+                    } else {
+                        offset = -1
+                        offsets[key] = -1
+                    }
+                    return Word(lemma: t.lemma, weight: t.weight, vector: offset, grams: WordAligner.trigrams(t.text))
+                })
+        }
+        self.rows = rows
+        self.vectors = vectors
+    }
+
+    static func unitVector(_ t: Token, _ embeddings: StaticEmbeddings?) -> [Float]? {
+        guard let embeddings else { return nil }
+        var v = [Float](repeating: 0, count: embeddings.dimension)
+        guard embeddings.accumulate(word: t.text, weight: 1, into: &v)
+            || (t.lemma != t.text && embeddings.accumulate(word: t.lemma, weight: 1, into: &v))
+        else { return nil }
+        var n: Float = 0
+        for x in v { n += x * x }
+        guard n > 1e-12 else { return nil }
+        let inv = 1 / n.squareRoot()
+        for i in v.indices { v[i] *= inv }
+        return v
+    }
+
+    /// A query's words, prepared once for several rows.
+    struct Query {
+        var words: [Word]
+        var vectors: [Float]
+        var synonyms: [Set<String>]
+    }
+
+    func prepare(_ tokens: [Token]) -> Query {
+        var words: [Word] = []
+        var vectors: [Float] = []
+        var synonyms: [Set<String>] = []
+        for t in tokens {
+            var offset = -1
+            if let v = WordAligner.unitVector(t, embeddings) {
+                offset = vectors.count
+                vectors.append(contentsOf: v)
+            }
+            words.append(Word(lemma: t.lemma, weight: t.weight, vector: offset, grams: WordAligner.trigrams(t.text)))
+            synonyms.append(Set(lexicon?.synonyms(of: t.lemma).map(\.lemma) ?? []))
+        }
+        return Query(words: words, vectors: vectors, synonyms: synonyms)
+    }
+
+    /// F1 of the two sides' weighted coverage, in [0, 1]. Complexity: O(query words × row
+    /// words × dimension).
+    func score(_ query: Query, row: Int) -> Double {
+        let phrase = rows[row]
+        guard !query.words.isEmpty, !phrase.isEmpty else { return 0 }
+        var bestForPhrase = [Float](repeating: 0, count: phrase.count)
+        var covered: Float = 0, queryWeight: Float = 0
+        for (i, q) in query.words.enumerated() {
+            var best: Float = 0
+            for (j, p) in phrase.enumerated() {
+                var s: Float
+                if q.lemma == p.lemma {
+                    s = 1
+                } else if query.synonyms[i].contains(p.lemma) {
+                    s = WordAligner.synonymSimilarity
+                } else {
+                    s = 0
+                    if q.vector >= 0 && p.vector >= 0 {
+                        for d in 0..<dimension { s += query.vectors[q.vector + d] * vectors[p.vector + d] }
+                        s = max(0, s)
+                    }
+                    // Shared spelling counts only when substantial (a compound, a typo).
+                    let d = WordAligner.dice(q.grams, p.grams)
+                    if d >= 0.5 && d > s { s = d }
+                }
+                if s > best { best = s }
+                if s > bestForPhrase[j] { bestForPhrase[j] = s }
+            }
+            covered += q.weight * best
+            queryWeight += q.weight
+        }
+        var phraseCovered: Float = 0, phraseWeight: Float = 0
+        for (j, p) in phrase.enumerated() {
+            phraseCovered += p.weight * bestForPhrase[j]
+            phraseWeight += p.weight
+        }
+        let precision = covered / max(queryWeight, 1e-6)
+        let recall = phraseCovered / max(phraseWeight, 1e-6)
+        guard precision + recall > 0 else { return 0 }
+        return Double(2 * precision * recall / (precision + recall))
+    }
+}
