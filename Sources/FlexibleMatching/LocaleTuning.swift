@@ -44,8 +44,10 @@ public struct LocaleTuning: Hashable, Sendable {
         }
         func number(_ value: Any?, _ key: String, in range: ClosedRange<Double>) throws(LocaleResourceError) -> Double? {
             guard let value else { return nil }
-            // `true` is no number (JSONSerialization gives a Swift Bool for it; 1 and 1.0 are NSNumbers).
-            guard type(of: value) != Bool.self, let n = value as? NSNumber, range.contains(n.doubleValue) else {
+            // `true` is no number: JSONSerialization gives an NSNumber of type "c" (char) for it.
+            guard type(of: value) != Bool.self, let n = value as? NSNumber, String(cString: n.objCType) != "c",
+                range.contains(n.doubleValue)
+            else {
                 throw .unusable(path: path, reason: "'\(key)' must be a number in \(range.lowerBound)...\(range.upperBound)")
             }
             return n.doubleValue

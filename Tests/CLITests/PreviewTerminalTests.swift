@@ -85,7 +85,7 @@ struct PreviewTerminalTests {
         session.type("set an alarm for 7 am\r")
         block = try session.result(after: "en› set an alarm for 7 am")
         #expect(block.contains { $0.contains("✗ none") && $0.contains("below the threshold") }, "\(block)")
-        #expect(block.contains { $0.hasPrefix("reason") && $0.contains("below threshold 0.32 by") }, "\(block)")
+        #expect(block.contains { $0.hasPrefix("reason") && $0.contains("below threshold 0.35 by") }, "\(block)")
 
         // 8. A line wider than the terminal scrolls sideways: the end is in view while typing,
         //    the start after ^A; nothing wraps.

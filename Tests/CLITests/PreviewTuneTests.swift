@@ -85,7 +85,8 @@ struct PreviewPlainTests {
         #expect(lines[0].hasPrefix("\"show my shopping list in Tasklet\" -> match ShowList \"Show List\" [list.bullet] list=grocery"))
         #expect(lines[0].contains(" score 1.00 margin "))
         #expect(lines[0].contains("| runner-ups: "))
-        #expect(lines[1].hasPrefix("\"Set an alarm for 7 am\" -> none below-threshold: below threshold 0.32 by "))
+        // Siri sets alarms itself: the locale's system requests refuse it before any threshold.
+        #expect(lines[1].hasPrefix("\"Set an alarm for 7 am\" -> none negative-phrase: a request Siri handles itself, like "))
         #expect(lines[3].hasPrefix("\"show my work list\" -> none app-name-missing: app name not mentioned"))
     }
 
@@ -166,7 +167,9 @@ struct TuneCommandTests {
         // The manifest still loads, and `match` now uses the stored threshold.
         let matched = try CLI.run(["match", "--catalog", copy, "--json", "Set an alarm for 7 am"])
         #expect(matched.status == 0, "\(matched.errorOutput)")
-        #expect(matched.output.contains("below-threshold") || matched.output.contains("\"outcome\":\"match\""))
+        #expect(
+            matched.output.contains("below-threshold") || matched.output.contains("negative-phrase")
+                || matched.output.contains("\"outcome\":\"match\""))
         #expect(result.output.contains("Recommended: threshold \(String(format: "%.2f", threshold))"))
     }
 
