@@ -142,7 +142,7 @@ public struct CandidateScoring: Hashable, Sendable {
     /// candidates; 0 turns re-ranking off. 0.2 measured best on the development sets
     /// (Corpora/Dev, leave one app out: 83.3 → 84.4 %; clinc-apps top-1 87.5 → 87.8 %).
     public var alignWeight: Double = 0.2
-    public var alignTop: Int = 8
+    public var alignTop: Int = 3
 
     public init() {}
 }

@@ -80,11 +80,14 @@ public struct Matcher: Sendable {
     /// per shortcut (two shortcuts declaring the same phrase make it ambiguous).
     let exact: [String: [Int]]
     let exactNegative: [String: Int]
-    /// Row `r < positives.count` is `expanded.positives[r]`; then the negatives; from
-    /// `systemStart` on, the locale's system requests (`systemPhrases`).
+    /// Row `r < positives.count` is `expanded.positives[r]`; then the negatives.
     let positiveCount: Int
-    let systemStart: Int
-    let systemPhrases: [String]
+    /// The locale's system requests (`systemPhrases`), scored only for queries that do not
+    /// name the app.
+    let systemIndex: VectorIndex
+    /// The locale's system requests kept as negatives: those no phrase of the catalog comes
+    /// near (`CandidateScoring.systemClaim`). They are the last rows of the index.
+    public let systemPhrases: [String]
     /// Parameter values named outright in a query.
     let values: ValueSpotter
     /// Another app named in a query.
@@ -125,7 +128,7 @@ public struct Matcher: Sendable {
             lexicon: resources.lexicon)
         self.featurizer = featurizer
         var index = VectorIndex(dimension: featurizer.dimension)
-        index.reserve(rows: positiveTokens.count + negativeTokens.count + systemTokens.count)
+        index.reserve(rows: positiveTokens.count + negativeTokens.count)
         for v in positiveVectors { index.append(v) }
         for tokens in negativeTokens { index.append(featurizer.vector(tokens)) }
         // A system request the catalog itself offers ("set a timer" in a timer app) is the
@@ -133,26 +136,30 @@ public struct Matcher: Sendable {
         let scoring = resources.tuning?.scoring ?? CandidateScoring()
         var kept: [String] = []
         var keptVectors: [[Float]] = []
-        for (phrase, tokens) in zip(resources.systemPhrases, systemTokens) {
-            let v = featurizer.vector(tokens)
-            let scores = index.scores(for: v)
-            let nearest = scores.prefix(positiveTokens.count).max() ?? 0
+        let systemVectors = systemTokens.map { featurizer.vector($0) }
+        // One sgemm for all of them: start-up time matters.
+        let claims = systemVectors.isEmpty ? [] : index.scores(batch: systemVectors)
+        for (i, phrase) in resources.systemPhrases.enumerated() {
+            let nearest = claims[i].prefix(positiveTokens.count).max() ?? 0
             if Double(nearest) < scoring.systemClaim {
                 kept.append(phrase)
-                keptVectors.append(v)
+                keptVectors.append(systemVectors[i])
             }
         }
-        for v in keptVectors { index.append(v) }
+        var systemIndex = VectorIndex(dimension: featurizer.dimension)
+        systemIndex.reserve(rows: keptVectors.count)
+        for v in keptVectors { systemIndex.append(v) }
         self.index = index
+        self.systemIndex = systemIndex
         self.positiveCount = positiveTokens.count
-        self.systemStart = positiveTokens.count + negativeTokens.count
         self.systemPhrases = kept
         self.values = ValueSpotter(catalog: catalog, tokenizer: tokenizer)
         self.scoring = scoring
         self.aligner = scoring.alignWeight > 0
             ? WordAligner(rows: positiveTokens, embeddings: resources.embeddings, lexicon: resources.lexicon) : nil
         self.otherApp = OtherAppDetector(
-            catalog: catalog, expanded: expanded, tokenizer: tokenizer, embeddings: resources.embeddings)
+            catalog: catalog, expanded: expanded, phraseTokens: positiveTokens + negativeTokens, tokenizer: tokenizer,
+            embeddings: resources.embeddings)
 
         self.exact = Matcher.exactTable(expanded.positives, tokenizer: tokenizer) {
             expanded.templates[$0.template].shortcut
@@ -186,8 +193,9 @@ public struct Matcher: Sendable {
         return table
     }
 
-    /// The number of rows scored per query (expanded positive and negative phrases).
-    public var rowCount: Int { index.count }
+    /// The number of rows scored per query (expanded positive and negative phrases, and the
+    /// system requests kept, which only queries without the app name meet).
+    public var rowCount: Int { index.count + systemIndex.count }
 
     /// Answers which shortcut `input` hits. Complexity: O(rows × dimension) for the
     /// similarity, plus O(rows) to aggregate.
@@ -204,13 +212,21 @@ public struct Matcher: Sendable {
         let query = featurizer.vector(tokens)
         let scores = backend == .blas ? index.scores(for: query) : index.scalarScores(for: query)
         let named = values.mentions(tokens: tokens, normalized: normalized)
-        var candidates = rank(
-            scores: scores, limit: max(options.top, 5), named: named, aligned: aligner?.prepare(tokens))
+        // An exact phrase needs no re-ranking: only its runner-ups are shown.
+        let aligned = exact[canonical] == nil ? aligner?.prepare(tokens) : nil
+        var candidates = rank(scores: scores, limit: max(options.top, 5), named: named, aligned: aligned)
         let bestPositiveRow = (0..<positiveCount).max { scores[$0] < scores[$1] }
+        var closestNegative: (score: Float, text: String, system: Bool)? = (positiveCount..<scores.count)
+            .max { scores[$0] < scores[$1] }
+            .map { (scores[$0], expanded.templates[expanded.negatives[$0 - positiveCount].template].text, false) }
         // System requests count only when the app is not named: "set a timer in Simmer" is
         // the app's, "set a timer for 10 minutes" is Siri's.
-        let negativeEnd = mentioned ? systemStart : scores.count
-        let bestNegativeRow = (positiveCount..<negativeEnd).max { scores[$0] < scores[$1] }
+        if !mentioned && systemIndex.count > 0 {
+            let system = backend == .blas ? systemIndex.scores(for: query) : systemIndex.scalarScores(for: query)
+            if let s = system.indices.max(by: { system[$0] < system[$1] }), system[s] > (closestNegative?.score ?? -1) {
+                closestNegative = (system[s], systemPhrases[s], true)
+            }
+        }
 
         // Exact match after normalisation: the phrase as declared, app name included.
         if let hits = exact[canonical], let e = hits.first {
@@ -253,14 +269,13 @@ public struct Matcher: Sendable {
         let margin = best.score - (candidates.first { $0.shortcut != best.shortcut }?.score ?? 0)
         // A negative phrase wins when it is closer than every positive phrase — and close
         // enough to count: otherwise the honest reason is that nothing is near.
-        if let nRow = bestNegativeRow, let pRow = bestPositiveRow, Double(scores[nRow]) > Double(scores[pRow]) + scoring.negativeMargin,
-            Double(scores[nRow]) >= options.threshold || best.score >= options.threshold
+        if let negative = closestNegative, let pRow = bestPositiveRow,
+            Double(negative.score) > Double(scores[pRow]) + scoring.negativeMargin,
+            Double(negative.score) >= options.threshold || best.score >= options.threshold
         {
-            let text = nRow >= systemStart
-                ? systemPhrases[nRow - systemStart] : expanded.templates[expanded.negatives[nRow - positiveCount].template].text
             return result(input, .none, winner: nil, score: best.score, margin: margin, kind: nil, mentioned: mentioned,
                           reason: .negativePhrase, candidates: candidates, options: options,
-                          negative: (text, Double(clamp(scores[nRow]))), negativeIsSystem: nRow >= systemStart)
+                          negative: (negative.text, Double(clamp(negative.score))), negativeIsSystem: negative.system)
         }
         if options.appName == .required && !mentioned {
             return result(input, .none, winner: nil, score: best.score, margin: margin, kind: nil, mentioned: false,
@@ -330,9 +345,22 @@ public struct Matcher: Sendable {
         if let aligner, let aligned, scoring.alignWeight > 0, !ranked.isEmpty {
             let lambda = scoring.alignWeight
             ranked.sort { $0.score > $1.score }
-            for i in ranked.indices {
-                let f = i < scoring.alignTop ? aligner.score(aligned, row: ranked[i].row) : 0
-                ranked[i].score = Double(clamp(Float((1 - lambda) * ranked[i].score + lambda * f)))
+            let top = min(scoring.alignTop, ranked.count)
+            ranked.withUnsafeMutableBufferPointer { items in
+                // The best `alignTop`, and any near tie with them (up to ten), are aligned; the
+                // rest take the lowest alignment seen, so the cut itself reorders nothing.
+                let tie = items[0].score - 0.05
+                var lowest = 1.0
+                for i in 0..<items.count {
+                    let f: Double
+                    if i < top || (i < 10 && items[i].score >= tie) {
+                        f = aligner.score(aligned, row: items[i].row)
+                        lowest = min(lowest, f)
+                    } else {
+                        f = lowest
+                    }
+                    items[i].score = Double(clamp(Float((1 - lambda) * items[i].score + lambda * f)))
+                }
             }
         }
         // Ties (identical phrases) are broken by id so the order does not depend on BLAS rounding.

@@ -22,17 +22,25 @@ struct OtherAppDetector: Sendable {
     private let embeddings: StaticEmbeddings?
     private let normalizer: TextNormalizer
 
-    init(catalog: LocaleCatalog, expanded: ExpandedCatalog, tokenizer: Tokenizer, embeddings: StaticEmbeddings?) {
+    /// - Parameter phraseTokens: the tokens of every expanded phrase (positive and negative),
+    ///   already made for the index: the catalog's own words.
+    init(
+        catalog: LocaleCatalog, expanded: ExpandedCatalog, phraseTokens: [[Token]], tokenizer: Tokenizer,
+        embeddings: StaticEmbeddings?
+    ) {
         var own = Set<String>()
-        func addWords(_ text: String) {
-            for t in tokenizer.tokens(text) {
+        for tokens in phraseTokens {
+            for t in tokens {
                 own.insert(t.text)
                 own.insert(t.lemma)
             }
         }
-        for e in expanded.positives { for s in e.spokenTexts { addWords(s) } }
-        for e in expanded.negatives { for s in e.spokenTexts { addWords(s) } }
-        for form in catalog.app.spokenForms { addWords(form) }
+        for form in catalog.app.spokenForms {
+            for t in tokenizer.tokens(form) {
+                own.insert(t.text)
+                own.insert(t.lemma)
+            }
+        }
         self.ownWords = own
         var slots = Set<String>()
         for template in expanded.templates where template.mentionsAppName {
@@ -55,19 +63,30 @@ struct OtherAppDetector: Sendable {
 
     /// The other app's name the input says, if any. Complexity: O(input length).
     func otherAppName(in input: String) -> String? {
-        // Words of letters, with the character that precedes each.
-        var words: [(text: String, before: Character?)] = []
-        var current = ""
+        // Words of letters, with the character that precedes each. Scalars, not Characters:
+        // grapheme breaking costs more than the whole check.
+        var words: [(text: String, before: Unicode.Scalar?)] = []
+        var current = String.UnicodeScalarView()
         var currentLatin = false
-        var before: Character?
-        var last: Character?
-        for c in input {
-            let isWordCharacter = c.isLetter || c.isNumber || c == "'" || c == "’"
+        var before: Unicode.Scalar?
+        var last: Unicode.Scalar?
+        for c in input.unicodeScalars {
+            let v = c.value
+            let isWordCharacter: Bool
+            let isSpace: Bool
+            if v < 0x80 {  // ASCII without the Unicode property tables
+                isWordCharacter = (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) || (0x30...0x39).contains(v) || v == 0x27
+                isSpace = v == 0x20 || (0x09...0x0D).contains(v)
+            } else {
+                let p = c.properties
+                isWordCharacter = p.isAlphabetic || p.numericType != nil || c == "’"
+                isSpace = p.isWhitespace
+            }
             // A change of script ends a word too: "用Murmur开始" has the word "Murmur".
-            let latin = c.unicodeScalars.allSatisfy { $0.value < 0x250 }
+            let latin = c.value < 0x250
             if isWordCharacter && !current.isEmpty && latin != currentLatin {
-                words.append((current, before))
-                current = ""
+                words.append((String(current), before))
+                current = String.UnicodeScalarView()
             }
             if isWordCharacter {
                 if current.isEmpty {
@@ -76,24 +95,22 @@ struct OtherAppDetector: Sendable {
                 }
                 current.append(c)
             } else if !current.isEmpty {
-                words.append((current, before))
-                current = ""
+                words.append((String(current), before))
+                current = String.UnicodeScalarView()
             }
-            if !c.isWhitespace { last = c }
+            if !isSpace { last = c }
         }
-        if !current.isEmpty { words.append((current, before)) }
+        if !current.isEmpty { words.append((String(current), before)) }
 
         for (i, word) in words.enumerated() {
             let latin = word.text.unicodeScalars.allSatisfy { ($0.value < 0x250 && $0.properties.isAlphabetic) || $0 == "'" }
-            guard latin, word.text.count >= 3 else { continue }
+            guard latin, word.text.unicodeScalars.count >= 3 else { continue }
             if latinScript {
-                guard let first = word.text.first, first.isUppercase else { continue }
-                let inSlot = i > 0 && slotWords.contains(normalizer.normalize(words[i - 1].text))
-                    && !".!?".contains(word.before ?? " ")
+                guard let first = word.text.unicodeScalars.first, first.properties.isUppercase else { continue }
+                let afterSentenceEnd = word.before.map { ".!?".unicodeScalars.contains($0) } ?? false
+                let inSlot = i > 0 && !afterSentenceEnd && slotWords.contains(normalizer.normalize(words[i - 1].text))
                 let vocative = i == 0 && words.count > 1 && words[1].before == ","
                 guard inSlot || vocative else { continue }
-            } else if word.text.allSatisfy(\.isNumber) {
-                continue
             }
             let n = normalizer.normalize(word.text)
             if ownWords.contains(n) || OtherAppDetector.notNames.contains(n) || isWord(n) { continue }

@@ -12,7 +12,8 @@ import WordEmbeddings
 /// "termine mon entraînement"). Too slow for every row, cheap for five.
 struct WordAligner: Sendable {
     struct Word: Sendable {
-        var lemma: String
+        /// `FeatureHash.word` of the lemma: compared as integers, not strings.
+        var lemma: UInt64
         var weight: Float
         /// Offset of the unit vector in `vectors`, or -1.
         var vector: Int
@@ -33,6 +34,25 @@ struct WordAligner: Sendable {
         }
         out.sort()
         return out
+    }
+
+    /// Dot product of two `count`-float vectors, eight lanes at a time.
+    @inline(__always)
+    static func dot(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ count: Int) -> Float {
+        var acc = SIMD8<Float>()
+        var i = 0
+        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+        while i + 8 <= count {
+            acc += ra.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
+                * rb.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
+            i += 8
+        }
+        var sum = acc.sum()
+        while i < count {
+            sum += a[i] * b[i]
+            i += 1
+        }
+        return sum
     }
 
     /// Dice coefficient of two sorted trigram lists.
@@ -65,25 +85,29 @@ struct WordAligner: Sendable {
         self.lexicon = lexicon
         self.dimension = embeddings?.dimension ?? 0
         var vectors: [Float] = []
-        var offsets: [String: Int] = [:]
+        // Rows repeat words (one template per parameter value): each distinct word is looked
+        // up, hashed and n-grammed once.
+        var known: [String: Word] = [:]
         var rows: [[Word]] = []
         rows.reserveCapacity(tokens.count)
         for row in tokens {
             rows.append(
                 row.map { t in
-                    let key = t.text
-                    let offset: Int
-                    if let known = offsets[key] {
-                        offset = known
-                    } else if let v = WordAligner.unitVector(t, embeddings) {
+                    let key = t.text + "\u{1F}" + t.lemma
+                    if var word = known[key] {
+                        word.weight = t.weight
+                        return word
+                    }
+                    var offset = -1
+                    if let v = WordAligner.unitVector(t, embeddings) {
                         offset = vectors.count
                         vectors.append(contentsOf: v)
-                        offsets[key] = offset
-                    } else {
-                        offset = -1
-                        offsets[key] = -1
                     }
-                    return Word(lemma: t.lemma, weight: t.weight, vector: offset, grams: WordAligner.trigrams(t.text))
+                    let word = Word(
+                        lemma: FeatureHash.word(t.lemma), weight: t.weight, vector: offset,
+                        grams: WordAligner.trigrams(t.text))
+                    known[key] = word
+                    return word
                 })
         }
         self.rows = rows
@@ -108,21 +132,23 @@ struct WordAligner: Sendable {
     struct Query {
         var words: [Word]
         var vectors: [Float]
-        var synonyms: [Set<String>]
+        /// Lemma hashes of each word's lexicon synonyms (a handful: a linear search is fastest).
+        var synonyms: [[UInt64]]
     }
 
     func prepare(_ tokens: [Token]) -> Query {
         var words: [Word] = []
         var vectors: [Float] = []
-        var synonyms: [Set<String>] = []
+        var synonyms: [[UInt64]] = []
         for t in tokens {
             var offset = -1
             if let v = WordAligner.unitVector(t, embeddings) {
                 offset = vectors.count
                 vectors.append(contentsOf: v)
             }
-            words.append(Word(lemma: t.lemma, weight: t.weight, vector: offset, grams: WordAligner.trigrams(t.text)))
-            synonyms.append(Set(lexicon?.synonyms(of: t.lemma).map(\.lemma) ?? []))
+            words.append(
+                Word(lemma: FeatureHash.word(t.lemma), weight: t.weight, vector: offset, grams: WordAligner.trigrams(t.text)))
+            synonyms.append(lexicon?.synonyms(of: t.lemma).map { FeatureHash.word($0.lemma) } ?? [])
         }
         return Query(words: words, vectors: vectors, synonyms: synonyms)
     }
@@ -134,29 +160,35 @@ struct WordAligner: Sendable {
         guard !query.words.isEmpty, !phrase.isEmpty else { return 0 }
         var bestForPhrase = [Float](repeating: 0, count: phrase.count)
         var covered: Float = 0, queryWeight: Float = 0
-        for (i, q) in query.words.enumerated() {
-            var best: Float = 0
-            for (j, p) in phrase.enumerated() {
-                var s: Float
-                if q.lemma == p.lemma {
-                    s = 1
-                } else if query.synonyms[i].contains(p.lemma) {
-                    s = WordAligner.synonymSimilarity
-                } else {
-                    s = 0
-                    if q.vector >= 0 && p.vector >= 0 {
-                        for d in 0..<dimension { s += query.vectors[q.vector + d] * vectors[p.vector + d] }
-                        s = max(0, s)
+        let dims = dimension
+        query.vectors.withUnsafeBufferPointer { qv in
+            vectors.withUnsafeBufferPointer { pv in
+                for (i, q) in query.words.enumerated() {
+                    var best: Float = 0
+                    for (j, p) in phrase.enumerated() {
+                        var s: Float = 0
+                        if q.lemma == p.lemma {
+                            s = 1
+                        } else if query.synonyms[i].contains(p.lemma) {
+                            s = WordAligner.synonymSimilarity
+                        } else {
+                            if q.vector >= 0 && p.vector >= 0, let qb = qv.baseAddress, let pb = pv.baseAddress {
+                                s = max(0, WordAligner.dot(qb + q.vector, pb + p.vector, dims))
+                            }
+                            // Shared spelling counts only when substantial (a compound, a typo), and
+                            // is looked at only for a word without a vector (misspelt, rare).
+                            if q.vector < 0 || p.vector < 0 {
+                                let d = WordAligner.dice(q.grams, p.grams)
+                                if d >= 0.5 && d > s { s = d }
+                            }
+                        }
+                        if s > best { best = s }
+                        if s > bestForPhrase[j] { bestForPhrase[j] = s }
                     }
-                    // Shared spelling counts only when substantial (a compound, a typo).
-                    let d = WordAligner.dice(q.grams, p.grams)
-                    if d >= 0.5 && d > s { s = d }
+                    covered += q.weight * best
+                    queryWeight += q.weight
                 }
-                if s > best { best = s }
-                if s > bestForPhrase[j] { bestForPhrase[j] = s }
             }
-            covered += q.weight * best
-            queryWeight += q.weight
         }
         var phraseCovered: Float = 0, phraseWeight: Float = 0
         for (j, p) in phrase.enumerated() {

@@ -457,6 +457,7 @@ struct Benchmark {
     func buildIndex(_ matcher: Matcher) -> VectorIndex {
         var index = VectorIndex(dimension: matcher.featurizer.dimension)
         let texts = matcher.expanded.positives.map(\.text) + matcher.expanded.negatives.map(\.text)
+            + matcher.systemPhrases
         index.reserve(rows: texts.count)
         for t in texts { index.append(matcher.featurizer.vector(matcher.tokenizer.tokens(t))) }
         precondition(index.count == matcher.rowCount, "rebuilt index has \(index.count) rows, matcher \(matcher.rowCount)")
@@ -752,7 +753,7 @@ struct Benchmark {
 
     func describe(_ shape: CatalogShape, _ matcher: Matcher) -> String {
         "\(shape.shortcuts) shortcuts, \(shape.templates) templates, \(matcher.rowCount) rows "
-            + "(\(shape.positiveRows) expanded positive + \(shape.negatives) negative; "
+            + "(\(shape.positiveRows) expanded positive + \(shape.negatives) negative + \(matcher.systemPhrases.count) system requests; "
             + "\(shape.parameterTemplates)/shortcut name a parameter of \(shape.valuesPerParameter) values × \(shape.formsPerValue) spoken forms)"
     }
 
