@@ -37,7 +37,9 @@ SMOOTH = 4  # thresholds either side (4 × 0.005 = ±0.02)
 
 
 def apps():
-    return sorted(a for a in os.listdir(DEV) if os.path.exists(os.path.join(DEV, a, "manifest.json")))
+    only = os.environ.get("DEV_APPS")  # a comma-separated subset, for experiments
+    names = sorted(a for a in os.listdir(DEV) if os.path.exists(os.path.join(DEV, a, "manifest.json")))
+    return [a for a in names if a in only.split(",")] if only else names
 
 
 def score(binary, app, locale):

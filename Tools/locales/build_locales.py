@@ -429,6 +429,12 @@ def trim_ja(entries, pieces):
     adjs = {lemma(e) for e in entries if e[5] == "形容詞" and e[6] == "自立"}
     top_verbs = set(sorted(verbs, key=lambda w: (-sp_score(w, pieces), w))[:JA_KEEP_VERBS])
     top_adjs = set(sorted(adjs, key=lambda w: (-sp_score(w, pieces), w))[:JA_KEEP_ADJ])
+    # words of the hand-written core lists are commands by definition: keep them and every
+    # conjugated form of them (閉じる, 読み上げる, カウントダウン)
+    core = core_words("ja")
+    top_nouns |= core
+    top_verbs |= core
+    top_adjs |= core
     out = []
     for e in entries:
         pos, pos2 = e[5], e[6]
