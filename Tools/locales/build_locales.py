@@ -187,6 +187,25 @@ def latin_pack(loc: str, x: Path, pieces, out: Path, top_forms=100000):
                 continue
         seen.add(f)
         rows.append(f"{f}\t{l}")
+    # the project's corrections (lemma_fixes.tsv): spaCy merges some command words that must
+    # stay apart (de ausschalten -> ausschelten, es restaurante -> restaurar)
+    fixes_path = CORE / loc / "lemma_fixes.tsv"
+    if fixes_path.exists():
+        fixes = {}
+        for line in open(fixes_path, encoding="utf-8"):
+            if line.startswith("#") or "\t" not in line:
+                continue
+            f, l = line.rstrip("\n").split("\t")
+            fixes[normalize(f, lang)] = normalize(l, lang)
+        kept = []
+        for row in rows:
+            f = row.split("\t")[0]
+            if f not in fixes:
+                kept.append(row)
+        for f, l in sorted(fixes.items()):
+            if f != l:
+                kept.append(f"{f}\t{l}")
+        rows = kept
     write_lines(out / "lemmas.tsv", rows, [
         f"{loc} form -> lemma (normalised), from spacy-lookups-data {PYPI['spacy-lookups-data']} "
         f"{lang}_lemma_lookup (MIT), trimmed to the e5 vocabulary's top {top_forms} words"])
