@@ -72,6 +72,42 @@ public struct LemmaPack: LocalePack {
         return nil
     }
 
+    /// Particles of German separable verbs ("Schalte das Licht aus" = ausschalten).
+    static let germanParticles: Set<String> = [
+        "an", "aus", "ab", "auf", "ein", "los", "zu", "weiter", "zuruck", "vor", "nach", "mit", "fest", "hoch",
+        "runter", "rein", "raus", "durch", "um", "weg", "her", "hin", "zusammen", "fort", "vorbei", "heraus",
+    ]
+    /// Words that may follow the particle at the end of a request ("mach das Licht aus, bitte").
+    static let germanTrailers: Set<String> = ["bitte", "mal", "jetzt", "doch", "gleich", "schnell", "sofort"]
+
+    /// German: a request that starts with a verb and ends with a separable particle ("Fang
+    /// das Training an", "Mach das Licht bitte aus") gets the whole verb as the verb's lemma
+    /// (anfangen, ausmachen), so it meets a phrase that says the verb in one piece. The
+    /// particle stays a token of its own.
+    public func finish(_ tokens: [Token]) -> [Token] {
+        guard language == "de", tokens.count >= 3 else { return tokens }
+        var end = tokens.count - 1
+        while end > 1 && LemmaPack.germanTrailers.contains(tokens[end].text) { end -= 1 }
+        let particle = tokens[end]
+        guard particle.kind == .word, LemmaPack.germanParticles.contains(particle.text) else { return tokens }
+        // The verb leads the request (imperative), possibly after "bitte" or the app's name.
+        for j in 0..<min(2, end - 1) where tokens[j].kind == .word {
+            var lemma = tokens[j].lemma
+            // An imperative the table does not know: "fang" → fangen, "schalte" → schalten.
+            if j == 0 && lemma == tokens[j].text && tokens[j].weight == 1 && !lemma.hasSuffix("n") && lemma.count >= 3 {
+                lemma += lemma.hasSuffix("e") ? "n" : "en"
+            }
+            guard lemma.hasSuffix("en") || lemma.hasSuffix("ern") || lemma.hasSuffix("eln"), lemma.count >= 4,
+                !LemmaPack.germanParticles.contains(tokens[j].text), !lemma.hasPrefix(particle.text)
+            else { continue }
+            var out = tokens
+            out[j].lemma = particle.text + lemma
+            out[j].weight = weight(text: out[j].text, lemma: out[j].lemma)
+            return out
+        }
+        return tokens
+    }
+
     public func weight(text: String, lemma: String) -> Float {
         weights.weight(text: text, lemma: lemma)
     }

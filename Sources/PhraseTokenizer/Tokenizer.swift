@@ -46,6 +46,8 @@ public protocol LocalePack: Sendable {
     /// Splits one space-delimited word into several tokens, or nil to keep it whole (Korean:
     /// `tasklet에서` → `tasklet` + `에서`, so an app name followed by a particle is found).
     func split(word: String) -> [String]?
+    /// A last look at a text's tokens (German: a separable verb's particle rejoins its verb).
+    func finish(_ tokens: [Token]) -> [Token]
 }
 
 extension LocalePack {
@@ -56,6 +58,7 @@ extension LocalePack {
     public func lemma(of word: String) -> String { word }
     public func weight(text: String, lemma: String) -> Float { 1 }
     public func split(word: String) -> [String]? { nil }
+    public func finish(_ tokens: [Token]) -> [Token] { tokens }
 }
 
 /// The built-in English pack: contractions and a light suffix stemmer.
@@ -120,7 +123,7 @@ public struct Tokenizer: Sendable {
             if cls != .separator { run.append(scalar) }
         }
         flush()
-        return out
+        return pack?.finish(out) ?? out
     }
 
     /// The key used for exact matching: the normalised text with punctuation and

@@ -12,7 +12,8 @@ import Testing
         let de = try tokenizer("de")
         let t = de.tokens("Schalte die Lichter in der Straße aus")
         #expect(t.map(\.text) == ["schalte", "die", "lichter", "in", "der", "strasse", "aus"])
-        #expect(t[0].lemma == "schalten")
+        #expect(t[0].lemma == "ausschalten", "the separable verb rejoins its particle")
+        #expect(de.tokens("Schalte die Lichter").first?.lemma == "schalten")
         #expect(t[2].lemma == "licht")
         // Command particles keep full weight: "aus" is the intent.
         #expect(t.last?.weight == 1)
@@ -77,6 +78,20 @@ import Testing
         #expect((c.first?.weight ?? 1) < 0.8, "\(locale) \(common): \(c)")
         #expect(r.first?.weight == 1, "\(locale) \(rare): \(r)")
         #expect(k.first?.weight == 1, "\(locale) \(command): \(k)")
+    }
+
+    /// A German separable verb split around its object is one verb again for matching.
+    @Test func germanSeparableVerbsRejoin() throws {
+        let de = try tokenizer("de")
+        #expect(de.tokens("Mach das Licht bitte aus").first?.lemma == "ausmachen")
+        #expect(de.tokens("Fang das Training an").first?.lemma == "anfangen")
+        #expect(de.tokens("Schalte das Licht aus").first?.lemma == "ausschalten")
+        // The particle stays; short or verbless requests are left alone.
+        #expect(de.tokens("Schalte das Licht aus").last?.text == "aus")
+        #expect(de.tokens("Licht aus").map(\.lemma) == ["licht", "aus"])
+        #expect(de.tokens("das Licht im Flur an").first?.lemma == "der")
+        let fr = try tokenizer("fr")
+        #expect(fr.tokens("allume la lumiere en").first?.lemma != "enallumer")
     }
 
     @Test func packNamesFollowTheLanguage() {
