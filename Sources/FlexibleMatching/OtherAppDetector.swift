@@ -63,6 +63,23 @@ struct OtherAppDetector: Sendable {
 
     /// The other app's name the input says, if any. Complexity: O(input length).
     func otherAppName(in input: String) -> String? {
+        // Most queries have no candidate at all: no capital after the first letter (Latin
+        // scripts), no Latin letter (Chinese, Japanese, Korean). Check that cheaply first.
+        var sawLetter = false
+        var candidate = false
+        for c in input.unicodeScalars {
+            let v = c.value
+            let upper = (0x41...0x5A).contains(v) || (v >= 0xC0 && v < 0x250 && c.properties.isUppercase)
+            let lower = (0x61...0x7A).contains(v) || (v >= 0xDF && v < 0x250 && c.properties.isLowercase)
+            if latinScript {
+                if upper && sawLetter { candidate = true; break }
+                if upper || lower { sawLetter = true }
+            } else if upper || lower {
+                candidate = true
+                break
+            }
+        }
+        guard candidate || (latinScript && input.contains(",")) else { return nil }
         // Words of letters, with the character that precedes each. Scalars, not Characters:
         // grapheme breaking costs more than the whole check.
         var words: [(text: String, before: Unicode.Scalar?)] = []

@@ -146,8 +146,11 @@ struct WordAligner: Sendable {
                 offset = vectors.count
                 vectors.append(contentsOf: v)
             }
+            // Spelling is compared only for a query word without a vector (misspelt, rare).
             words.append(
-                Word(lemma: FeatureHash.word(t.lemma), weight: t.weight, vector: offset, grams: WordAligner.trigrams(t.text)))
+                Word(
+                    lemma: FeatureHash.word(t.lemma), weight: t.weight, vector: offset,
+                    grams: offset < 0 ? WordAligner.trigrams(t.text) : []))
             synonyms.append(lexicon?.synonyms(of: t.lemma).map { FeatureHash.word($0.lemma) } ?? [])
         }
         return Query(words: words, vectors: vectors, synonyms: synonyms)
@@ -176,8 +179,8 @@ struct WordAligner: Sendable {
                                 s = max(0, WordAligner.dot(qb + q.vector, pb + p.vector, dims))
                             }
                             // Shared spelling counts only when substantial (a compound, a typo), and
-                            // is looked at only for a word without a vector (misspelt, rare).
-                            if q.vector < 0 || p.vector < 0 {
+                            // is looked at only for a query word without a vector (misspelt, rare).
+                            if q.vector < 0 {
                                 let d = WordAligner.dice(q.grams, p.grams)
                                 if d >= 0.5 && d > s { s = d }
                             }
