@@ -158,8 +158,7 @@ public struct Matcher: Sendable {
         self.aligner = scoring.alignWeight > 0
             ? WordAligner(rows: positiveTokens, embeddings: resources.embeddings, lexicon: resources.lexicon) : nil
         self.otherApp = OtherAppDetector(
-            catalog: catalog, expanded: expanded, phraseTokens: positiveTokens + negativeTokens, tokenizer: tokenizer,
-            embeddings: resources.embeddings)
+            catalog: catalog, expanded: expanded, tokenizer: tokenizer, embeddings: resources.embeddings)
 
         self.exact = Matcher.exactTable(expanded.positives, tokenizer: tokenizer) {
             expanded.templates[$0.template].shortcut

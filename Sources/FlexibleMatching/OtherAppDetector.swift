@@ -22,25 +22,27 @@ struct OtherAppDetector: Sendable {
     private let embeddings: StaticEmbeddings?
     private let normalizer: TextNormalizer
 
-    /// - Parameter phraseTokens: the tokens of every expanded phrase (positive and negative),
-    ///   already made for the index: the catalog's own words.
-    init(
-        catalog: LocaleCatalog, expanded: ExpandedCatalog, phraseTokens: [[Token]], tokenizer: Tokenizer,
-        embeddings: StaticEmbeddings?
-    ) {
+    init(catalog: LocaleCatalog, expanded: ExpandedCatalog, tokenizer: Tokenizer, embeddings: StaticEmbeddings?) {
+        // The catalog's own words: its templates' words, its values' and app's names. (The
+        // templates, not every expansion: a thousand-phrase catalog has a hundred templates.)
         var own = Set<String>()
-        for tokens in phraseTokens {
-            for t in tokens {
+        func add(_ text: String) {
+            for t in tokenizer.tokens(text) {
                 own.insert(t.text)
                 own.insert(t.lemma)
             }
         }
-        for form in catalog.app.spokenForms {
-            for t in tokenizer.tokens(form) {
-                own.insert(t.text)
-                own.insert(t.lemma)
-            }
+        for template in expanded.templates {
+            let text = Placeholder.segments(of: template.text).map { segment -> String in
+                if case .text(let s) = segment { return s }
+                return " "
+            }.joined()
+            add(text)
         }
+        for parameter in catalog.parameters {
+            for value in parameter.values { for form in value.spokenForms { add(form) } }
+        }
+        for form in catalog.app.spokenForms { add(form) }
         self.ownWords = own
         var slots = Set<String>()
         for template in expanded.templates where template.mentionsAppName {

@@ -20,6 +20,8 @@ struct WordAligner: Sendable {
         /// Character trigrams of the padded text, sorted: compounds and typos
         /// ("Schlaftimer" / "Einschlaf-Timer", "recipie" / "recipe") share many.
         var grams: [UInt32]
+        /// The lemma itself (row words only, for the cache).
+        var lemmaText: String = ""
     }
 
     static func trigrams(_ text: String) -> [UInt32] {
@@ -93,8 +95,9 @@ struct WordAligner: Sendable {
         for row in tokens {
             rows.append(
                 row.map { t in
-                    let key = t.text + "\u{1F}" + t.lemma
-                    if var word = known[key] {
+                    // Keyed by text; a token whose lemma depends on its context (a German
+                    // separable verb) simply gets a word of its own.
+                    if var word = known[t.text], word.lemmaText == t.lemma {
                         word.weight = t.weight
                         return word
                     }
@@ -105,8 +108,8 @@ struct WordAligner: Sendable {
                     }
                     let word = Word(
                         lemma: FeatureHash.word(t.lemma), weight: t.weight, vector: offset,
-                        grams: WordAligner.trigrams(t.text))
-                    known[key] = word
+                        grams: WordAligner.trigrams(t.text), lemmaText: t.lemma)
+                    if known[t.text] == nil { known[t.text] = word }
                     return word
                 })
         }
