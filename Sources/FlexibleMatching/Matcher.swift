@@ -136,14 +136,19 @@ public struct Matcher: Sendable {
         let scoring = resources.tuning?.scoring ?? CandidateScoring()
         var kept: [String] = []
         var keptVectors: [[Float]] = []
-        let systemVectors = systemTokens.map { featurizer.vector($0) }
-        // One sgemm for all of them: start-up time matters.
-        let claims = systemVectors.isEmpty ? [] : index.scores(batch: systemVectors)
-        for (i, phrase) in resources.systemPhrases.enumerated() {
-            let nearest = claims[i].prefix(positiveTokens.count).max() ?? 0
+        // Each template's first expansion stands for it: a tenth of the rows of a large
+        // catalog, and start-up time matters.
+        var representatives = VectorIndex(dimension: featurizer.dimension)
+        var seenTemplates = Set<Int>()
+        for (r, e) in expanded.positives.enumerated() where seenTemplates.insert(e.template).inserted {
+            representatives.append(positiveVectors[r])
+        }
+        for (phrase, tokens) in zip(resources.systemPhrases, systemTokens) {
+            let v = featurizer.vector(tokens)
+            let nearest = representatives.count > 0 ? representatives.scores(for: v).max() ?? 0 : 0
             if Double(nearest) < scoring.systemClaim {
                 kept.append(phrase)
-                keptVectors.append(systemVectors[i])
+                keptVectors.append(v)
             }
         }
         var systemIndex = VectorIndex(dimension: featurizer.dimension)
