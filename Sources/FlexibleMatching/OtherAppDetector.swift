@@ -56,6 +56,8 @@ struct OtherAppDetector: Sendable {
                 }
             }
         }
+        // The words that introduce an app in the language, whatever this catalog's phrases say.
+        slots.formUnion(OtherAppDetector.appPrepositions[TextNormalizer.languageSubtag(of: catalog.locale)] ?? [])
         self.slotWords = slots
         let language = TextNormalizer.languageSubtag(of: catalog.locale)
         self.latinScript = !["zh", "ja", "ko"].contains(language)
@@ -137,6 +139,14 @@ struct OtherAppDetector: Sendable {
         }
         return nil
     }
+
+    /// Prepositions that put an app's name after them ("… in Murmur", "mit Stillwater").
+    static let appPrepositions: [String: Set<String>] = [
+        "en": ["in", "on", "with", "from", "using", "via", "through"],
+        "de": ["in", "mit", "bei", "uber", "auf", "von"],
+        "fr": ["dans", "avec", "sur", "via", "de"],
+        "es": ["en", "con", "desde", "por", "de"],
+    ]
 
     /// Latin words people mix into any language that name no app ("Hey Siri", "打开WiFi").
     static let notNames: Set<String> = [
