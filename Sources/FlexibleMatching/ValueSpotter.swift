@@ -6,9 +6,10 @@ import ShortcutCatalog
 /// evidence for the shortcuts that take it, and settles which value to bind even when the
 /// closest phrase is one without the parameter ("How much did I spend on groceries").
 ///
-/// Words are compared as lemma sequences (so "Lattes" finds "latte"); Chinese and Japanese
-/// forms are also found as substrings of the query with spaces removed, since segmentation
-/// can split a compound differently in a phrase and in a query.
+/// Words are compared as lemma sequences (so "Lattes" finds "latte"); Chinese, Japanese and
+/// Korean forms are also found as substrings of the query with spaces removed, since
+/// segmentation can split a compound differently in a phrase and in a query, and a Korean
+/// word carries its particles and endings.
 struct ValueSpotter: Sendable {
     struct Form: Sendable {
         var binding: ParameterBinding
@@ -29,7 +30,9 @@ struct ValueSpotter: Sendable {
                     let normalized = tokenizer.normalizer.normalize(spoken)
                     let lemmas = tokenizer.tokens(normalized: normalized).map(\.lemma)
                     guard let first = lemmas.first else { continue }
-                    let isCJK = normalized.unicodeScalars.contains { Script.isCJK($0) }
+                    // Korean too: a value fused with its particle or ending (평온하다고, 독서를)
+                    // is found inside the word.
+                    let isCJK = normalized.unicodeScalars.contains { Script.isCJK($0) || (0xAC00...0xD7A3).contains($0.value) }
                     let form = Form(
                         binding: binding, lemmas: lemmas,
                         compact: isCJK ? normalized.filter { !$0.isWhitespace } : nil)

@@ -88,6 +88,27 @@ struct LocaleBehaviourTests {
                 == [ParameterBinding(name: "list", value: "shopping")])
     }
 
+    @Test func koreanValuesAreFoundInsideTheirWord() {
+        let catalog = LocaleCatalog(
+            locale: "ko", app: AppName(name: "Demo"),
+            parameters: [
+                Parameter(
+                    name: "mood", kind: .enum,
+                    values: [
+                        ParameterValue(id: "calm", title: "평온", synonyms: ["차분"]),
+                        ParameterValue(id: "happy", title: "행복", synonyms: []),
+                    ])
+            ],
+            shortcuts: [Shortcut(id: "LogMood", phrases: [PhraseTemplate("${applicationName}에 기분 ${mood} 기록")])],
+            negativePhrases: [])
+        let tokenizer = Tokenizer(locale: "ko")
+        let spotter = ValueSpotter(catalog: catalog, tokenizer: tokenizer)
+        let text = tokenizer.normalizer.normalize("오늘 기분 평온하다고 기록해 줘")
+        #expect(
+            spotter.mentions(tokens: tokenizer.tokens(normalized: text), normalized: text)
+                == [ParameterBinding(name: "mood", value: "calm")])
+    }
+
     // MARK: Requests Siri handles itself
 
     static let system = MatcherResources(systemPhrases: [
