@@ -161,7 +161,8 @@ public struct Matcher: Sendable {
         self.values = ValueSpotter(catalog: catalog, tokenizer: tokenizer)
         self.scoring = scoring
         self.aligner = scoring.alignWeight > 0
-            ? WordAligner(rows: positiveTokens, embeddings: resources.embeddings, lexicon: resources.lexicon) : nil
+            ? WordAligner(rows: positiveTokens + negativeTokens, embeddings: resources.embeddings, lexicon: resources.lexicon)
+            : nil
         self.otherApp = OtherAppDetector(
             catalog: catalog, expanded: expanded, tokenizer: tokenizer, embeddings: resources.embeddings)
 
@@ -220,13 +221,23 @@ public struct Matcher: Sendable {
         let aligned = exact[canonical] == nil ? aligner?.prepare(tokens) : nil
         var candidates = rank(scores: scores, limit: max(options.top, 5), named: named, aligned: aligned)
         let bestPositiveRow = (0..<positiveCount).max { scores[$0] < scores[$1] }
+        // The closest negative phrase and the closest positive one are compared word by word
+        // too (as candidates are): "Put a passcode on my journal" and the negative "Turn off
+        // my passcode" share their nouns, not their verbs.
+        func evidence(_ row: Int) -> Float {
+            guard let aligner, let aligned, scoring.alignWeight > 0 else { return scores[row] }
+            let lambda = scoring.alignWeight
+            return Float((1 - lambda) * Double(scores[row]) + lambda * aligner.score(aligned, row: row))
+        }
+        let positiveEvidence = bestPositiveRow.map(evidence)
         var closestNegative: (score: Float, text: String, system: Bool)? = (positiveCount..<scores.count)
             .max { scores[$0] < scores[$1] }
-            .map { (scores[$0], expanded.templates[expanded.negatives[$0 - positiveCount].template].text, false) }
+            .map { (evidence($0), expanded.templates[expanded.negatives[$0 - positiveCount].template].text, false) }
         // System requests count only when the app is not named: "set a timer in Simmer" is
         // the app's, "set a timer for 10 minutes" is Siri's.
         if !mentioned && systemIndex.count > 0 {
             let system = backend == .blas ? systemIndex.scores(for: query) : systemIndex.scalarScores(for: query)
+            // System requests have no words kept for alignment: their vector score stands.
             if let s = system.indices.max(by: { system[$0] < system[$1] }), system[s] > (closestNegative?.score ?? -1) {
                 closestNegative = (system[s], systemPhrases[s], true)
             }
@@ -273,8 +284,8 @@ public struct Matcher: Sendable {
         let margin = best.score - (candidates.first { $0.shortcut != best.shortcut }?.score ?? 0)
         // A negative phrase wins when it is closer than every positive phrase — and close
         // enough to count: otherwise the honest reason is that nothing is near.
-        if let negative = closestNegative, let pRow = bestPositiveRow,
-            Double(negative.score) > Double(scores[pRow]) + scoring.negativeMargin,
+        if let negative = closestNegative, let positive = positiveEvidence,
+            Double(negative.score) > Double(negative.system ? scores[bestPositiveRow ?? 0] : positive) + scoring.negativeMargin,
             Double(negative.score) >= options.threshold || best.score >= options.threshold
         {
             return result(input, .none, winner: nil, score: best.score, margin: margin, kind: nil, mentioned: mentioned,

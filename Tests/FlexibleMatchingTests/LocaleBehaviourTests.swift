@@ -202,6 +202,31 @@ struct LocaleBehaviourTests {
         #expect(siri.otherAppName == nil)
     }
 
+    // MARK: Negative phrases weighed like candidates
+
+    /// The closest negative phrase is scored like a candidate: its vector score blended with
+    /// its word alignment (so the comparison with the best positive phrase is like for like).
+    @Test func negativesAreScoredWithTheirWordAlignment() {
+        let catalog = LocaleCatalog(
+            locale: "en", app: AppName(name: "Vigora"), parameters: [],
+            shortcuts: [
+                Shortcut(id: "Start", phrases: [PhraseTemplate("Start a workout in ${applicationName}")]),
+                Shortcut(id: "Write", phrases: [PhraseTemplate("Write a new entry in ${applicationName}")]),
+            ],
+            negativePhrases: [PhraseTemplate("Delete my last workout in ${applicationName}")])
+        let input = "start my last workout again in Vigora"
+        var off = CandidateScoring()
+        off.alignWeight = 0
+        let plain = Matcher(catalog: catalog, resources: MatcherResources(tuning: LocaleTuning(scoring: off)))
+            .match(input, options: .test(threshold: 0.05))
+        let aligned = Matcher(catalog: catalog).match(input, options: .test(threshold: 0.05))
+        #expect(plain.reason == .negativePhrase)
+        #expect(aligned.reason == .negativePhrase)
+        let raw = plain.negativeScore ?? -1, blended = aligned.negativeScore ?? -1
+        #expect(raw > 0 && blended > 0 && blended <= 1)
+        #expect(abs(raw - blended) > 1e-3, "alignment changes the negative's score: \(raw) vs \(blended)")
+    }
+
     // MARK: Locale tuning
 
     @Test func tuningFileIsParsed() throws {
