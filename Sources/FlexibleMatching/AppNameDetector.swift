@@ -29,8 +29,8 @@ public struct AppNameDetector: Sendable {
         // Chinese/Japanese names sit inside a run of characters ("用演示清单总结"), where
         // segmentation may cut through them: find them in the text itself.
         for form in forms where form.normalized.unicodeScalars.contains(where: { Script.isCJK($0) }) {
-            if normalized.contains(form.normalized) {
-                let stripped = normalized.replacingOccurrences(of: form.normalized, with: " ")
+            if ByteSearch.contains(normalized, form.normalized) {
+                let stripped = ByteSearch.replacing(normalized, form.normalized, with: " ")
                 return (tokenizer.tokens(normalized: stripped), true)
             }
         }

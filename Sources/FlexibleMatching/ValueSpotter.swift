@@ -72,12 +72,12 @@ struct ValueSpotter: Sendable {
             let compact = normalized.filter { !$0.isWhitespace }
             var hits: [Form] = []
             for form in cjkForms {
-                if let c = form.compact, compact.contains(c) { hits.append(form) }
+                if let c = form.compact, ByteSearch.contains(compact, c) { hits.append(form) }
             }
             for form in hits {
                 let inside = hits.contains {
                     $0.binding != form.binding && ($0.compact?.count ?? 0) > (form.compact?.count ?? 0)
-                        && ($0.compact?.contains(form.compact ?? "") ?? false)
+                        && ByteSearch.contains($0.compact ?? "", form.compact ?? "")
                 }
                 if !inside { found.insert(form.binding) }
             }

@@ -285,3 +285,17 @@ struct LocaleBehaviourTests {
         #expect(grams(["购物清单"]) != grams(["购物", "单"]))
     }
 }
+
+@Suite("Byte search")
+struct ByteSearchTests {
+    @Test func findsAndReplacesExactBytes() {
+        #expect(ByteSearch.contains("用演示清单总结", "演示"))
+        #expect(ByteSearch.contains("abc", ""))
+        #expect(!ByteSearch.contains("演", "演示"))
+        #expect(!ByteSearch.contains("Demo", "demo"), "exact bytes: callers pass normalised text")
+        #expect(ByteSearch.contains("평온하다고", "평온"))
+        #expect(ByteSearch.replacing("用演示总结演示", "演示", with: " ") == "用 总结 ")
+        #expect(ByteSearch.replacing("abc", "x", with: "y") == "abc")
+        #expect(ByteSearch.replacing("", "x", with: "y") == "")
+    }
+}
