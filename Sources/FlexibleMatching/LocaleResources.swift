@@ -87,13 +87,7 @@ extension MatcherResources {
                 throw .unusable(path: embeddingsPath, reason: error.description)
             }
         }
-        let synonymsPath = (folder as NSString).appendingPathComponent("synonyms.txt")
-        if FileManager.default.fileExists(atPath: synonymsPath) {
-            guard let data = FileManager.default.contents(atPath: synonymsPath),
-                let text = String(data: data, encoding: .utf8)
-            else {
-                throw .unusable(path: synonymsPath, reason: "not readable as UTF-8")
-            }
+        if let text = try optionalText("synonyms.txt", in: folder) {
             let tokenizer = Tokenizer(locale: locale, pack: resources.pack)
             // Entries that tokenise into several words (`开始做`, `turn on`) are dropped: word
             // features are single lemmas, so such an entry could never be matched.
@@ -105,13 +99,7 @@ extension MatcherResources {
                 if lemmas.count > 1 { groups.append(lemmas) }
             }
         }
-        let systemPath = (folder as NSString).appendingPathComponent("system.txt")
-        if FileManager.default.fileExists(atPath: systemPath) {
-            guard let data = FileManager.default.contents(atPath: systemPath),
-                let text = String(data: data, encoding: .utf8)
-            else {
-                throw .unusable(path: systemPath, reason: "not readable as UTF-8")
-            }
+        if let text = try optionalText("system.txt", in: folder) {
             resources.systemPhrases = text.split(whereSeparator: \.isNewline).compactMap { line in
                 let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
                 let phrase = content.trimmingCharacters(in: .whitespaces)
@@ -121,5 +109,15 @@ extension MatcherResources {
         let weight = resources.tuning?.space.synonymWeight ?? FeatureSpace().synonymWeight
         resources.lexicon = groups.isEmpty ? nil : Lexicon(groups: groups, weight: weight)
         return resources
+    }
+
+    /// The UTF-8 text of a pack's optional file; nil when the file does not exist.
+    private static func optionalText(_ name: String, in folder: String) throws(LocaleResourceError) -> String? {
+        let path = (folder as NSString).appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw .unusable(path: path, reason: "not readable as UTF-8")
+        }
+        return text
     }
 }

@@ -170,6 +170,26 @@ import Testing
         }
     }
 
+    /// The session-2 pack files fail loudly too, naming the file.
+    @Test(arguments: [
+        ("system.txt", Data([0x73, 0x65, 0x74, 0xFF, 0x0A]), "system.txt: error: not readable as UTF-8"),
+        ("synonyms.txt", Data([0xC3, 0x28, 0x0A]), "synonyms.txt: error: not readable as UTF-8"),
+        ("matching.json", Data("{\"threshold\": 2}".utf8), "matching.json: error: 'threshold' must be a number"),
+        ("frequency.tsv", Data("the\t1.5\n".utf8), "frequency.tsv:1: error:"),
+    ])
+    func badNewPackFilesAreNamed(_ name: String, _ contents: Data, _ message: String) throws {
+        let root = try scratch([:])
+        try FileManager.default.createDirectory(atPath: root + "/en", withIntermediateDirectories: true)
+        try contents.write(to: URL(fileURLWithPath: root + "/en/" + name))
+        do {
+            _ = try MatcherResources.load(locale: "en", directory: root)
+            Issue.record("expected an error for \(name)")
+        } catch {
+            #expect(error.description.hasPrefix(root + "/en/" + message.prefix(while: { $0 != ":" })), "\(error)")
+            #expect(error.description.contains(message), "\(error)")
+        }
+    }
+
     @Test func tinyPackSegmentsAndNeverCrashesOnOddInput() throws {
         let dir = try scratch(["lexicon.tsv": "# unknown 2000\n打开\t500\n灯\t600\n"])
         let zh = Tokenizer(locale: "zh-Hans", pack: try ChinesePack(folder: dir))
