@@ -86,7 +86,7 @@ public struct Matcher: Sendable {
     /// name the app.
     let systemIndex: VectorIndex
     /// The locale's system requests kept as negatives: those no phrase of the catalog comes
-    /// near (`CandidateScoring.systemClaim`). They are the last rows of the index.
+    /// near (`CandidateScoring.systemClaim`), the rows of `systemIndex`.
     public let systemPhrases: [String]
     /// Parameter values named outright in a query.
     let values: ValueSpotter
@@ -229,7 +229,6 @@ public struct Matcher: Sendable {
             let lambda = scoring.alignWeight
             return Float((1 - lambda) * Double(scores[row]) + lambda * aligner.score(aligned, row: row))
         }
-        let positiveEvidence = bestPositiveRow.map(evidence)
         var closestNegative: (score: Float, text: String, system: Bool)? = (positiveCount..<scores.count)
             .max { scores[$0] < scores[$1] }
             .map { (evidence($0), expanded.templates[expanded.negatives[$0 - positiveCount].template].text, false) }
@@ -284,8 +283,9 @@ public struct Matcher: Sendable {
         let margin = best.score - (candidates.first { $0.shortcut != best.shortcut }?.score ?? 0)
         // A negative phrase wins when it is closer than every positive phrase — and close
         // enough to count: otherwise the honest reason is that nothing is near.
-        if let negative = closestNegative, let positive = positiveEvidence,
-            Double(negative.score) > Double(negative.system ? scores[bestPositiveRow ?? 0] : positive) + scoring.negativeMargin,
+        // (Aligned like the negative it is compared with; a system request has no alignment.)
+        if let negative = closestNegative, let pRow = bestPositiveRow,
+            Double(negative.score) > Double(negative.system ? scores[pRow] : evidence(pRow)) + scoring.negativeMargin,
             Double(negative.score) >= options.threshold || best.score >= options.threshold
         {
             return result(input, .none, winner: nil, score: best.score, margin: margin, kind: nil, mentioned: mentioned,
