@@ -86,10 +86,11 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["shortcut-lab"], exclude: ["Golden"]),
         .testTarget(name: "PhraseEvaluationTests", dependencies: ["PhraseEvaluation", "FlexibleMatching", "ShortcutCatalog"]),
         .testTarget(name: "ThresholdTuningTests", dependencies: ["ThresholdTuning", "PhraseEvaluation", "FlexibleMatching", "ShortcutCatalog"]),
-        .testTarget(name: "StringCatalogReadersTests", dependencies: ["StringCatalogReaders", "ShortcutCatalog"]),
+        .target(name: "TestFileSupport", path: "Tests/TestFileSupport"),
+        .testTarget(name: "StringCatalogReadersTests", dependencies: ["StringCatalogReaders", "ShortcutCatalog", "TestFileSupport"]),
         .testTarget(
             name: "CatalogValidationTests",
-            dependencies: ["CatalogValidation", "StringCatalogReaders", "ShortcutCatalog", "FlexibleMatching"]),
+            dependencies: ["CatalogValidation", "StringCatalogReaders", "ShortcutCatalog", "FlexibleMatching", "TestFileSupport"]),
         .executableTarget(
             name: "ValidateBenchmark",
             dependencies: ["CatalogValidation", "StringCatalogReaders", "ShortcutCatalog", "FlexibleMatching", "VectorIndex"],

@@ -3,6 +3,7 @@ import Foundation
 import ShortcutCatalog
 import StringCatalogReaders
 import Testing
+import TestFileSupport
 
 /// The 23 apps of `shared/real-world-catalogs`: every one loads, and `validate` reports the
 /// defects each really ships and nothing else (matcher-based rules are checked separately,

@@ -4,6 +4,7 @@ import Foundation
 import ShortcutCatalog
 import StringCatalogReaders
 import Testing
+import TestFileSupport
 
 /// One synthetic app per rule: the rule fires where it should, at the right place, and not
 /// on the clean app.

@@ -1,6 +1,7 @@
 import ShortcutCatalog
 import StringCatalogReaders
 import Testing
+import TestFileSupport
 
 /// A folder argument finds everything an app ships, wherever the project keeps it.
 @Suite("App folder discovery")

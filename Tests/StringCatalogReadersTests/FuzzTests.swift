@@ -2,6 +2,7 @@ import Foundation
 import ShortcutCatalog
 import StringCatalogReaders
 import Testing
+import TestFileSupport
 
 /// Mutated real-shaped files never crash a reader: each either loads or fails with a
 /// `CatalogError` that names the file and, for syntax errors, a line inside it.

@@ -2,6 +2,7 @@ import Foundation
 import ShortcutCatalog
 import StringCatalogReaders
 import Testing
+import TestFileSupport
 
 /// CONTRACTS §1: a manifest's `stringCatalog` adds locales to the catalog.
 @Suite("Manifest + stringCatalog merge")

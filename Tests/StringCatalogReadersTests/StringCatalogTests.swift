@@ -1,6 +1,7 @@
 import ShortcutCatalog
 import StringCatalogReaders
 import Testing
+import TestFileSupport
 
 @Suite("AppShortcuts.xcstrings reader and phrase resolution")
 struct StringCatalogTests {

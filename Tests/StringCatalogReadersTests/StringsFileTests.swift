@@ -1,6 +1,7 @@
 import ShortcutCatalog
 import StringCatalogReaders
 import Testing
+import TestFileSupport
 
 @Suite("Legacy .strings reader")
 struct StringsFileTests {

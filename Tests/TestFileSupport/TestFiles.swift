@@ -1,10 +1,10 @@
 import Foundation
 
-/// Scratch folders and the shared real-world catalogs.
-enum TestFiles {
-    // Shared with StringCatalogReadersTests (a copy: test targets cannot import each other).
+/// Scratch folders and the shared real-world catalogs, for the test targets that read files
+/// (one module, since test targets cannot import each other).
+public enum TestFiles {
     /// A fresh temporary folder.
-    static func directory() throws -> String {
+    public static func directory() throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("scl-readers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
@@ -12,7 +12,7 @@ enum TestFiles {
 
     /// Writes `bytes` to `relative` under `directory` (creating folders) and returns the path.
     @discardableResult
-    static func write(_ bytes: [UInt8], to relative: String, in directory: String) throws -> String {
+    public static func write(_ bytes: [UInt8], to relative: String, in directory: String) throws -> String {
         let url = URL(fileURLWithPath: directory).appendingPathComponent(relative)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: url)
@@ -20,11 +20,11 @@ enum TestFiles {
     }
 
     @discardableResult
-    static func write(_ text: String, to relative: String, in directory: String) throws -> String {
+    public static func write(_ text: String, to relative: String, in directory: String) throws -> String {
         try write(Array(text.utf8), to: relative, in: directory)
     }
 
-    static func utf16(_ text: String, bigEndian: Bool = false, bom: Bool = true) -> [UInt8] {
+    public static func utf16(_ text: String, bigEndian: Bool = false, bom: Bool = true) -> [UInt8] {
         var out: [UInt8] = bom ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []
         for unit in text.utf16 {
             let hi = UInt8(unit >> 8), lo = UInt8(unit & 0xFF)
@@ -34,7 +34,7 @@ enum TestFiles {
     }
 
     /// `../shared/real-world-catalogs` beside the package, when it exists.
-    static var realWorldCatalogs: String? {
+    public static var realWorldCatalogs: String? {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let path = root.deletingLastPathComponent().appendingPathComponent("shared/real-world-catalogs").path
