@@ -120,14 +120,7 @@ struct ManifestDecoder {
                 for (valueIndex, valueNode) in try array(valuesNode, field + ".values").enumerated() {
                     let valueField = "\(field).values[\(valueIndex)]"
                     _ = try object(valueNode, valueField)
-                    let idNode = try requiredMember(valueNode, "id", valueField + ".id")
-                    let id = try nonEmptyString(idNode, valueField + ".id")
-                    if let line = valueLine[id] {
-                        throw .invalidValue(
-                            location(idNode), field: valueField + ".id",
-                            message: "duplicate value id '\(id)' (first used on line \(line))")
-                    }
-                    valueLine[id] = idNode.line
+                    let id = try uniqueID(valueNode, valueField, kind: "value", seen: &valueLine)
                     // A value without a title is said by its id, which is how AppEnum cases
                     // without a display representation read.
                     let title = try optionalMember(valueNode, "title").map { node throws(CatalogError) in
@@ -144,20 +137,26 @@ struct ManifestDecoder {
         return parameters
     }
 
+    /// The required, non-empty `id` of the object at `field`, which must not repeat an id in
+    /// `seen` (id → line of its first use); records it there.
+    func uniqueID(_ node: SourceNode, _ field: String, kind: String, seen: inout [String: Int]) throws(CatalogError) -> String {
+        let idNode = try requiredMember(node, "id", field + ".id")
+        let id = try nonEmptyString(idNode, field + ".id")
+        if let line = seen[id] {
+            throw .invalidValue(
+                location(idNode), field: field + ".id", message: "duplicate \(kind) id '\(id)' (first used on line \(line))")
+        }
+        seen[id] = idNode.line
+        return id
+    }
+
     func decodeShortcuts(_ node: SourceNode, parameterNames: Set<String>) throws(CatalogError) -> [Shortcut] {
         var shortcuts: [Shortcut] = []
         var firstLine: [String: Int] = [:]
         for (index, element) in try array(node, "shortcuts").enumerated() {
             let field = "shortcuts[\(index)]"
             _ = try object(element, field)
-            let idNode = try requiredMember(element, "id", field + ".id")
-            let id = try nonEmptyString(idNode, field + ".id")
-            if let line = firstLine[id] {
-                throw .invalidValue(
-                    location(idNode), field: field + ".id",
-                    message: "duplicate shortcut id '\(id)' (first used on line \(line))")
-            }
-            firstLine[id] = idNode.line
+            let id = try uniqueID(element, field, kind: "shortcut", seen: &firstLine)
             let phrasesNode = try requiredMember(element, "phrases", field + ".phrases")
             let phrases = try decodePhrases(
                 phrasesNode, field + ".phrases", parameterNames: parameterNames, requireOne: true) ?? []
