@@ -91,7 +91,7 @@ public struct LocaleTuning: Hashable, Sendable {
             guard let candidates = raw as? [String: Any] else {
                 throw .unusable(path: path, reason: "'candidates' must be an object")
             }
-            for key in candidates.keys where !["best", "neighbours", "valueBonus", "systemClaim", "negativeMargin", "align", "alignTop"].contains(key) {
+            for key in candidates.keys where !["best", "neighbours", "valueBonus", "systemClaim", "align", "alignTop"].contains(key) {
                 throw .unusable(path: path, reason: "unknown key 'candidates.\(key)'")
             }
             if let b = try number(candidates["best"], "candidates.best", in: 0...1) { tuning.scoring.bestWeight = b }
@@ -101,9 +101,6 @@ public struct LocaleTuning: Hashable, Sendable {
             if let v = try number(candidates["valueBonus"], "candidates.valueBonus", in: 0...1) { tuning.scoring.valueBonus = v }
             if let c = try number(candidates["systemClaim"], "candidates.systemClaim", in: 0...1) {
                 tuning.scoring.systemClaim = c
-            }
-            if let m = try number(candidates["negativeMargin"], "candidates.negativeMargin", in: -1...1) {
-                tuning.scoring.negativeMargin = m
             }
             if let a = try number(candidates["align"], "candidates.align", in: 0...1) { tuning.scoring.alignWeight = a }
             if let k = try number(candidates["alignTop"], "candidates.alignTop", in: 1...50) { tuning.scoring.alignTop = Int(k) }
@@ -135,9 +132,6 @@ public struct CandidateScoring: Hashable, Sendable {
     /// A system request (`system.txt`) at least this close to one of the catalog's phrases is
     /// the catalog's own business and is not used as a negative ("set a timer" in a timer app).
     public var systemClaim: Double = 0.4
-    /// A negative phrase (or system request) refuses the query when it scores more than the
-    /// best positive phrase plus this.
-    public var negativeMargin: Double = 0
     /// Weight of the word alignment (`WordAligner`) in the score of the best `alignTop`
     /// candidates; 0 turns re-ranking off. 0.2 measured best on the development sets
     /// (Corpora/Dev, leave one app out: 83.3 → 84.4 %; clinc-apps top-1 87.5 → 87.8 %).

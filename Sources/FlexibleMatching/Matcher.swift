@@ -285,7 +285,7 @@ public struct Matcher: Sendable {
         // enough to count: otherwise the honest reason is that nothing is near.
         // (Aligned like the negative it is compared with; a system request has no alignment.)
         if let negative = closestNegative, let pRow = bestPositiveRow,
-            Double(negative.score) > Double(negative.system ? scores[pRow] : evidence(pRow)) + scoring.negativeMargin,
+            negative.score > (negative.system ? scores[pRow] : evidence(pRow)),
             Double(negative.score) >= options.threshold || best.score >= options.threshold
         {
             return result(input, .none, winner: nil, score: best.score, margin: margin, kind: nil, mentioned: mentioned,
