@@ -90,11 +90,13 @@ extension MatcherResources {
         if let text = try optionalText("synonyms.txt", in: folder) {
             let tokenizer = Tokenizer(locale: locale, pack: resources.pack)
             // Entries that tokenise into several words (`开始做`, `turn on`) are dropped: word
-            // features are single lemmas, so such an entry could never be matched.
+            // features are single lemmas, so such an entry could never be matched. A German
+            // compound followed by its parts is still one word.
             for line in Lexicon.groups(inText: text) {
                 let lemmas = line.compactMap { entry -> String? in
                     let tokens = tokenizer.tokens(entry)
-                    return tokens.count == 1 ? tokens[0].lemma : nil
+                    guard let first = tokens.first else { return nil }
+                    return tokens.count == 1 || first.text == tokenizer.normalizer.normalize(entry) ? first.lemma : nil
                 }
                 if lemmas.count > 1 { groups.append(lemmas) }
             }

@@ -31,7 +31,9 @@ public struct LemmaPack: LocalePack {
         self.language = TextNormalizer.languageSubtag(of: locale)
         if let folder {
             let path = folder + "/lemmas.tsv"
-            lemmas = FileManagerShim.exists(path) ? try StringTable(file: try PackFile.read(path)) : StringTable()
+            // German needs the lemmas as words too, to split compounds into known parts.
+            lemmas = FileManagerShim.exists(path)
+                ? try StringTable(file: try PackFile.read(path), indexValues: language == "de") : StringTable()
             weights = try WordWeights(folder: folder)
         } else {
             lemmas = StringTable()
@@ -72,6 +74,66 @@ public struct LemmaPack: LocalePack {
         return nil
     }
 
+    /// German compounds the table does not know are split into the known words they are made
+    /// of ("kuchenlicht" → "kuchen" + "licht", "tagesparkschein" → "tages" + "parkschein"):
+    /// users coin compounds freely ("Trinkmenge", "Einschlaftimer"), and a phrase's or a
+    /// parameter value's word inside one was otherwise invisible to word features, vectors
+    /// and value spotting. The head keeps its linking letters (the table maps "tages" to
+    /// "tag"); at most three parts. O(length²) probes, only for
+    /// unknown words of eight letters or more.
+    func compoundSplit(_ word: String) -> [String]? {
+        guard language == "de", word.utf8.count >= 8, !knows(word),
+            word.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic })
+        else { return nil }
+        return compoundParts(Array(word), depth: 2)
+    }
+
+    /// Weight of a compound's parts relative to the compound, which stays a token: parts
+    /// alone made "Wohnzimmer" and "Schlafzimmer" half the same word.
+    static let compoundPartWeight: Float = 0.7
+
+    /// Each unknown compound is followed by its parts (`compoundSplit`), at reduced weight.
+    func withCompoundParts(_ tokens: [Token]) -> [Token] {
+        guard language == "de" else { return tokens }
+        var out: [Token] = []
+        out.reserveCapacity(tokens.count)
+        for t in tokens {
+            out.append(t)
+            guard t.kind == .word, t.lemma == t.text, let parts = compoundSplit(t.text) else { continue }
+            for p in parts {
+                let l = lemma(of: p)
+                out.append(Token(text: p, lemma: l, kind: .word, weight: weight(text: p, lemma: l) * LemmaPack.compoundPartWeight))
+            }
+        }
+        return out
+    }
+
+    func knows(_ word: String) -> Bool { lemmas.value(word) != nil || lemmas.containsValue(word) }
+
+    /// The split of `letters` into known words with the longest last part (German compounds
+    /// are head-final: the last part says what the thing is).
+    private func compoundParts(_ letters: [Character], depth: Int) -> [String]? {
+        // A head of at least four letters (no verb particle: "aufzeichnung" stays whole), a
+        // last part of at least three ("zug", "tag").
+        guard letters.count >= 7 else { return nil }
+        for cut in 4...(letters.count - 3) {
+            let tail = String(letters[cut...])
+            let head = String(letters[..<cut])
+            // A verb stem heads compounds too ("trinkmenge", "schlaftimer").
+            guard knows(head) || LemmaPack.linked(head).contains(where: knows) || knows(head + "en") else { continue }
+            if knows(tail) { return [head, tail] }
+            if depth > 1, let rest = compoundParts(Array(letters[cut...]), depth: depth - 1) { return [head] + rest }
+        }
+        return nil
+    }
+
+    /// A compound's first part without its linking letters ("tages" → "tag", "kuchen" → "kuche").
+    static func linked(_ head: String) -> [String] {
+        ["s", "es", "n", "en", "er", "e"].compactMap { suffix in
+            head.hasSuffix(suffix) && head.count - suffix.count >= 3 ? String(head.dropLast(suffix.count)) : nil
+        }
+    }
+
     /// Particles of German separable verbs ("Schalte das Licht aus" = ausschalten).
     static let germanParticles: Set<String> = [
         "an", "aus", "ab", "auf", "ein", "los", "zu", "weiter", "zuruck", "vor", "nach", "mit", "fest", "hoch",
@@ -85,6 +147,10 @@ public struct LemmaPack: LocalePack {
     /// (anfangen, ausmachen), so it meets a phrase that says the verb in one piece. The
     /// particle stays a token of its own.
     public func finish(_ tokens: [Token]) -> [Token] {
+        withCompoundParts(joiningSeparableVerb(tokens))
+    }
+
+    func joiningSeparableVerb(_ tokens: [Token]) -> [Token] {
         guard language == "de", tokens.count >= 3 else { return tokens }
         var end = tokens.count - 1
         while end > 1 && LemmaPack.germanTrailers.contains(tokens[end].text) { end -= 1 }

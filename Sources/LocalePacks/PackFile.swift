@@ -234,22 +234,34 @@ struct StringTable: Sendable {
 
     init() {
         table = HashTable(expected: 0)
+        valueSet = HashTable(expected: 0)
         storage = []
     }
 
-    /// Parses `form<TAB>value` lines; the first occurrence of a form wins.
-    init(file: PackFile) throws(LocalePackError) {
+    /// The values, as a set of hashes, when built with `indexValues` (else empty).
+    private var valueSet: HashTable
+
+    /// Parses `form<TAB>value` lines; the first occurrence of a form wins. With
+    /// `indexValues`, the values are also kept as a set (`containsValue`): a lemma table's
+    /// lemmas are words it knows without listing them as forms.
+    init(file: PackFile, indexValues: Bool = false) throws(LocalePackError) {
         var table = HashTable(expected: file.bytes.count / 16)
+        var values = HashTable(expected: indexValues ? file.bytes.count / 32 : 0)
         try file.forEachLine { line, f throws(LocalePackError) in
             guard f.count >= 2, !f[0].isEmpty, !f[1].isEmpty else {
                 throw .malformed(path: file.path, line: line, reason: "expected 'form<TAB>value'")
             }
             let value = UInt64(f[1].lowerBound) << 20 | UInt64(min(f[1].count, 0xFFFFF))
             table.insertIfAbsent(file.hash(f[0]), value)
+            if indexValues { values.insertIfAbsent(file.hash(f[1]), 1) }
         }
         self.table = table
+        self.valueSet = values
         self.storage = file.bytes
     }
+
+    /// Whether `word` is one of the values (only for a table built with `indexValues`).
+    func containsValue(_ word: String) -> Bool { valueSet.value(WordHash.of(word)) != nil }
 
     func value(_ word: String) -> String? { value(hash: WordHash.of(word)) }
 

@@ -65,7 +65,7 @@ import Testing
     /// Every locale has a frequency prior: a common filler word weighs less than a rare
     /// content word, and the core list's command words keep full weight.
     @Test(arguments: [
-        ("de", "auch", "staubsauger", "starten"),
+        ("de", "auch", "pinguin", "starten"),
         ("es", "también", "aspiradora", "empezar"),
         ("fr", "bien", "aspirateur", "commencer"),
         ("zh-Hans", "就", "吸尘器", "开始"),
@@ -92,6 +92,24 @@ import Testing
         #expect(de.tokens("das Licht im Flur an").first?.lemma == "der")
         let fr = try tokenizer("fr")
         #expect(fr.tokens("allume la lumiere en").first?.lemma != "enallumer")
+    }
+
+    /// An unknown German compound stays a token and is followed by its known parts, at a
+    /// reduced weight; known words, short words and app names are left alone.
+    @Test func germanCompoundsAddTheirParts() throws {
+        let de = try tokenizer("de")
+        let t = de.tokens("Mach das Küchenlicht an")
+        let texts = t.map(\.text)
+        #expect(texts.contains("kuchenlicht"), "the compound stays: \(texts)")
+        let light = try #require(t.first { $0.text == "licht" }, "its last part follows: \(texts)")
+        let compound = try #require(t.first { $0.text == "kuchenlicht" })
+        #expect(light.weight < compound.weight)
+        #expect(t.contains { $0.lemma == "kuche" }, "the head meets the value Küche: \(t.map(\.lemma))")
+        #expect(de.tokens("Flughafenzug").map(\.text) == ["flughafenzug", "flug", "hafen", "zug"])
+        #expect(de.tokens("Lichter").count == 1, "a known form is not split")
+        #expect(de.tokens("Aufzeichnung").count == 1, "a verb particle is no head")
+        #expect(de.tokens("Chapterly").count == 1)
+        #expect(try tokenizer("fr").tokens("Küchenlicht").count == 1, "German only")
     }
 
     @Test func packNamesFollowTheLanguage() {
