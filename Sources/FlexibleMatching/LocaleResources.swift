@@ -57,7 +57,9 @@ extension MatcherResources {
     ///   English also gets the built-in core lexicon;
     /// - `matching.json` (the locale's threshold, margin and feature blend: `LocaleTuning`);
     /// - `system.txt` (requests Siri handles itself, one per line: built-in negative phrases
-    ///   for queries that do not name the app).
+    ///   for queries that do not name the app);
+    /// - `actions.txt` (actions apps often offer, one word per line: `Matcher` notices a
+    ///   request for one the catalog does not offer).
     /// A missing file is not an error (matching then runs with less); an unreadable or
     /// malformed one is, naming the file and line. Complexity: O(size of the pack's files).
     public static func load(locale: String, directory: String? = nil) throws(LocaleResourceError) -> MatcherResources {
@@ -106,6 +108,18 @@ extension MatcherResources {
                 let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
                 let phrase = content.trimmingCharacters(in: .whitespaces)
                 return phrase.isEmpty ? nil : phrase
+            }
+        }
+        if let text = try optionalText("actions.txt", in: folder) {
+            let tokenizer = Tokenizer(locale: locale, pack: resources.pack)
+            for line in text.split(whereSeparator: \.isNewline) {
+                let entry = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                let word = entry.trimmingCharacters(in: .whitespaces)
+                // One word (or a German compound followed by its parts), as for synonyms.
+                let tokens = tokenizer.tokens(word)
+                if let first = tokens.first, tokens.count == 1 || first.text == tokenizer.normalizer.normalize(word) {
+                    resources.actionWords.insert(first.lemma)
+                }
             }
         }
         let weight = resources.tuning?.space.synonymWeight ?? FeatureSpace().synonymWeight

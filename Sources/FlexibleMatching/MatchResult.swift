@@ -79,6 +79,9 @@ public struct MatchResult: Hashable, Sendable {
     /// For `app-name-missing` under the optional policy: the other app the input names
     /// ("… with Murmur"), which Siri would ask instead.
     public var otherAppName: String?
+    /// The word of the input asking for an action no phrase of the catalog offers ("share",
+    /// "rename": `MatcherResources.actionWords`); every candidate's score was lowered for it.
+    public var unofferedAction: String?
     /// The threshold and margin this result was decided with.
     public var threshold: Double
     public var requiredMargin: Double
@@ -87,8 +90,9 @@ public struct MatchResult: Hashable, Sendable {
         input: String, locale: String, outcome: Outcome, winner: MatchCandidate?, score: Double, margin: Double,
         matchKind: MatchKind?, appNameMentioned: Bool, reason: Reason?, candidates: [MatchCandidate],
         negativePhrase: String? = nil, negativeScore: Double? = nil, negativeIsSystem: Bool = false,
-        otherAppName: String? = nil, threshold: Double, requiredMargin: Double
+        otherAppName: String? = nil, unofferedAction: String? = nil, threshold: Double, requiredMargin: Double
     ) {
+        self.unofferedAction = unofferedAction
         self.negativeIsSystem = negativeIsSystem
         self.otherAppName = otherAppName
         self.input = input

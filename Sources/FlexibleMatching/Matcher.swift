@@ -48,16 +48,21 @@ public struct MatcherResources: Sendable {
     /// Requests Siri handles itself (timers, weather, calls, chit-chat: `system.txt`). They
     /// act as built-in negative phrases for queries that do not name the app.
     public var systemPhrases: [String]
+    /// Lemmas of actions apps often offer (share, rename, export, …: `actions.txt`). A
+    /// request for one that no phrase of the catalog offers asks for something the app's
+    /// shortcuts do not do ("share my run" in a workout app that starts runs).
+    public var actionWords: Set<String>
 
     public init(
         pack: (any LocalePack)? = nil, embeddings: StaticEmbeddings? = nil, lexicon: Lexicon? = nil,
-        tuning: LocaleTuning? = nil, systemPhrases: [String] = []
+        tuning: LocaleTuning? = nil, systemPhrases: [String] = [], actionWords: Set<String> = []
     ) {
         self.pack = pack
         self.embeddings = embeddings
         self.lexicon = lexicon
         self.tuning = tuning
         self.systemPhrases = systemPhrases
+        self.actionWords = actionWords
     }
 }
 
@@ -96,6 +101,10 @@ public struct Matcher: Sendable {
     let aligner: WordAligner?
     /// How rows aggregate into candidates.
     let plan: CandidatePlan
+    /// The locale's action words (`MatcherResources.actionWords`) that no positive phrase
+    /// says, directly or through a lexicon synonym: a query saying one is penalised by
+    /// `CandidateScoring.actionPenalty`.
+    let foreignActions: Set<String>
     /// The options this locale's catalog gets unless told otherwise: the engine's defaults
     /// with the locale pack's threshold and margin (`matching.json`).
     public let defaultOptions: MatchOptions
@@ -174,6 +183,12 @@ public struct Matcher: Sendable {
             .compactMapValues(\.first)
 
         self.plan = CandidatePlan(expanded: expanded, shortcutIDs: catalog.shortcuts.map(\.id))
+        var said = Set<String>()
+        for tokens in positiveTokens { for t in tokens { said.insert(t.lemma) } }
+        let lexicon = resources.lexicon
+        self.foreignActions = resources.actionWords.filter { action in
+            !said.contains(action) && !(lexicon?.synonyms(of: action).contains { said.contains($0.lemma) } ?? false)
+        }
         var options = MatchOptions.defaults
         if let t = resources.tuning?.threshold { options.threshold = t }
         if let m = resources.tuning?.margin { options.margin = m }
@@ -220,6 +235,11 @@ public struct Matcher: Sendable {
         // An exact phrase needs no re-ranking: only its runner-ups are shown.
         let aligned = exact[canonical] == nil ? aligner?.prepare(tokens) : nil
         var candidates = rank(scores: scores, limit: max(options.top, 5), named: named, aligned: aligned)
+        // A request for an action no phrase offers ("share my run") is not this app's.
+        let unoffered = scoring.actionPenalty > 0 ? tokens.first { foreignActions.contains($0.lemma) }?.text : nil
+        if unoffered != nil {
+            for i in candidates.indices { candidates[i].score = max(0, candidates[i].score - scoring.actionPenalty) }
+        }
         let bestPositiveRow = (0..<positiveCount).max { scores[$0] < scores[$1] }
         // The closest negative phrase and the closest positive one are compared word by word
         // too (as candidates are): "Put a passcode on my journal" and the negative "Turn off
@@ -290,15 +310,18 @@ public struct Matcher: Sendable {
         {
             return result(input, .none, winner: nil, score: best.score, margin: margin, kind: nil, mentioned: mentioned,
                           reason: .negativePhrase, candidates: candidates, options: options,
-                          negative: (negative.text, Double(clamp(negative.score))), negativeIsSystem: negative.system)
+                          negative: (negative.text, Double(clamp(negative.score))), negativeIsSystem: negative.system,
+                          unoffered: unoffered)
         }
         if options.appName == .required && !mentioned {
             return result(input, .none, winner: nil, score: best.score, margin: margin, kind: nil, mentioned: false,
-                          reason: .appNameMissing, candidates: candidates, options: options)
+                          reason: .appNameMissing, candidates: candidates, options: options,
+                          unoffered: unoffered)
         }
         if best.score < options.threshold {
             return result(input, .none, winner: nil, score: best.score, margin: margin, kind: nil, mentioned: mentioned,
-                          reason: .belowThreshold, candidates: candidates, options: options)
+                          reason: .belowThreshold, candidates: candidates, options: options,
+                          unoffered: unoffered)
         }
         if margin < options.margin {
             // Siri offers the close choices: every shortcut within the margin of the best.
@@ -306,10 +329,12 @@ public struct Matcher: Sendable {
             var seen = Set<String>()
             let distinct = choices.filter { seen.insert($0.shortcut).inserted }
             return result(input, .ambiguous, winner: nil, score: best.score, margin: margin, kind: nil,
-                          mentioned: mentioned, reason: .ambiguous, candidates: Array(distinct.prefix(5)), options: options)
+                          mentioned: mentioned, reason: .ambiguous, candidates: Array(distinct.prefix(5)), options: options,
+                          unoffered: unoffered)
         }
         return result(input, .match, winner: best, score: best.score, margin: margin, kind: .flexible,
-                      mentioned: mentioned, reason: nil, candidates: candidates, options: options)
+                      mentioned: mentioned, reason: nil, candidates: candidates, options: options,
+                          unoffered: unoffered)
     }
 
     private func clamp(_ x: Float) -> Float { min(max(x, 0), 1) }
@@ -426,7 +451,7 @@ public struct Matcher: Sendable {
         _ input: String, _ outcome: MatchResult.Outcome, winner: MatchCandidate?, score: Double, margin: Double,
         kind: MatchResult.MatchKind?, mentioned: Bool, reason: MatchResult.Reason?, candidates: [MatchCandidate],
         options: MatchOptions, negative: (String, Double)? = nil, negativeIsSystem: Bool = false,
-        otherApp: String? = nil
+        otherApp: String? = nil, unoffered: String? = nil
     ) -> MatchResult {
         MatchResult(
             input: input, locale: catalog.locale, outcome: outcome, winner: winner, score: score,
@@ -435,6 +460,7 @@ public struct Matcher: Sendable {
             candidates: outcome == .ambiguous ? candidates : Array(candidates.prefix(max(options.top, 1))),
             negativePhrase: negative?.0,
             negativeScore: negative?.1, negativeIsSystem: negativeIsSystem, otherAppName: otherApp,
+            unofferedAction: unoffered,
             threshold: options.threshold,
             requiredMargin: options.margin)
     }

@@ -158,6 +158,44 @@ struct LocaleBehaviourTests {
         #expect(m.rowCount == m.expanded.positives.count + m.systemPhrases.count)
     }
 
+    // MARK: An action the catalog does not offer
+
+    static let actions = MatcherResources(actionWords: ["share", "export", "rename", "start"])
+
+    /// "Share my balance" shares every content word with "Show my balance" but asks for
+    /// something else: an action word no phrase says lowers every candidate.
+    @Test func anActionNoPhraseOffersLowersEveryCandidate() {
+        let plain = Matcher(catalog: Self.budget).match("Share my balance in Pennyjar", options: options)
+        let m = Matcher(catalog: Self.budget, resources: Self.actions)
+        let r = m.match("Share my balance in Pennyjar", options: options)
+        #expect(r.unofferedAction == "share")
+        #expect(r.score < plain.score - 0.2, "\(r.score) vs \(plain.score)")
+        #expect(m.match("Export my balance in Pennyjar", options: options).unofferedAction == "export")
+        // "start" is an action word, but the catalog offers it ("Start a budget timer").
+        let own = m.match("Start a budget timer in Pennyjar", options: options)
+        #expect(own.unofferedAction == nil)
+        #expect(own.outcome == .match)
+        #expect(m.match("Show my balance in Pennyjar", options: options).unofferedAction == nil)
+        // Off when the tuning says so.
+        var off = CandidateScoring()
+        off.actionPenalty = 0
+        let untuned = Matcher(
+            catalog: Self.budget, resources: MatcherResources(tuning: LocaleTuning(scoring: off), actionWords: ["share"]))
+        #expect(untuned.match("Share my balance in Pennyjar", options: options).unofferedAction == nil)
+    }
+
+    /// Each locale's `actions.txt` loads as lemmas the pack's tokenizer gives ("partage" and
+    /// "partager" meet; 공유해 줘 reduces to 공유). The word reported is the one said.
+    @Test(arguments: [("fr", "Partage ma liste", "partage"), ("ko", "목록 공유해 줘", "공유해"), ("de", "Teile meine Liste", "teile")])
+    func localeActionListsLoad(_ locale: String, _ input: String, _ word: String) throws {
+        let resources = try MatcherResources.load(locale: locale, directory: PackagePaths.locales.path)
+        #expect(resources.actionWords.count >= 25)
+        let catalog = LocaleCatalog(
+            locale: locale, app: AppName(name: "Demo"), parameters: [],
+            shortcuts: [Shortcut(id: "Show", phrases: [PhraseTemplate("${applicationName}")])], negativePhrases: [])
+        #expect(Matcher(catalog: catalog, resources: resources).match(input, options: options).unofferedAction == word)
+    }
+
     // MARK: Another app named
 
     @Test(arguments: [

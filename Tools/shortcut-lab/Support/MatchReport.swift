@@ -58,7 +58,11 @@ struct MatchReport {
         switch result.reason {
         case .belowThreshold?:
             let gap = max(0, result.threshold - result.score)
-            return "below threshold \(fixed(result.threshold)) by \(fixed(gap)) (best score \(fixed(result.score)))"
+            var text = "below threshold \(fixed(result.threshold)) by \(fixed(gap)) (best score \(fixed(result.score)))"
+            if let action = result.unofferedAction {
+                text += "; asks to \(quoted(action)), which no phrase offers"
+            }
+            return text
         case .negativePhrase?:
             var text = result.negativeIsSystem ? "a request Siri handles itself, like" : "negative phrase"
             if let phrase = result.negativePhrase { text += " " + quoted(phrase) }

@@ -135,7 +135,8 @@ struct PreviewReport {
     /// A few words on why nothing matched, for the block's first line.
     static func headline(_ result: MatchResult) -> String {
         switch result.reason {
-        case .belowThreshold?: return "below the threshold"
+        case .belowThreshold?:
+            return result.unofferedAction != nil ? "asks for an action no phrase offers" : "below the threshold"
         case .negativePhrase?: return result.negativeIsSystem ? "Siri handles this itself" : "a negative phrase won"
         case .appNameMissing?: return result.otherAppName != nil ? "another app is named" : "the app name is missing"
         case .ambiguous?: return "too close to call"
