@@ -28,6 +28,12 @@ public struct FeatureSpace: Hashable, Sendable {
     /// Segmentation differs between a phrase and a query ("购物清单" vs "购物 清单");
     /// character unigrams and bigrams over the run do not.
     public var cjkGrams: ClosedRange<Int>?
+    /// Scale the embedding block by the square root of the share of the text's token weight
+    /// whose words have vectors: a mean of a few particles is weak evidence. Corpora/Dev:
+    /// top-1 up in all six locales whose vectors are whole words (ja 84.9 → 86.2 %, de 87.2
+    /// → 88.2 %), leave one app out 84.6 → 84.7 % (84.7 → 85.0 % thresholds unshrunk).
+    /// English's WordPiece vectors cover every word: no change there.
+    public var embeddingCoverage: Bool = true
 
     public init(
         wordBuckets: Int = 256, charBuckets: Int = 512, wordWeight: Float = 0.2, charWeight: Float = 0.3,
@@ -74,6 +80,8 @@ public struct Featurizer: Sendable {
         var words: [(UInt64, Float)]
         var chars: [(UInt64, Float)]
         var embedding: [Float]
+        /// The share of the token weight whose words have a vector (numbers aside).
+        var coverage: Float = 1
     }
 
     static func extract(
@@ -85,8 +93,9 @@ public struct Featurizer: Sendable {
         var chars: [(UInt64, Float)] = []
         chars.reserveCapacity(tokens.count * 16)
         forEachCharFeature(tokens, space: space) { chars.append(($0, 1)) }
-        let embedding = embeddings.map { rawEmbedding(tokens, $0) } ?? []
-        return RawFeatures(words: words, chars: chars, embedding: embedding)
+        var coverage: Float = 1
+        let embedding = embeddings.map { rawEmbedding(tokens, $0, coverage: &coverage) } ?? []
+        return RawFeatures(words: words, chars: chars, embedding: embedding, coverage: coverage)
     }
 
     /// Builds IDF tables and the embedding mean from `documents` (the catalog's expanded
@@ -162,7 +171,10 @@ public struct Featurizer: Sendable {
             if length > 1e-6 {
                 // Centre the unit vector on the catalog's mean phrase, then renormalise.
                 for d in 0..<embeddingDims { e[d] = e[d] / length - embeddingMean[d] }
-                let scale = sqrtf(space.embeddingWeight) / max(Featurizer.norm(e), 1e-9)
+                // A vector made of a few words (the particles of "메트로놈 돌려 줘", whose
+                // content words have none) is weaker evidence than one of every word.
+                let confidence = space.embeddingCoverage ? features.coverage.squareRoot() : 1
+                let scale = sqrtf(space.embeddingWeight) * confidence / max(Featurizer.norm(e), 1e-9)
                 for d in 0..<embeddingDims { v[wb + cb + d] = e[d] * scale }
             }
         }
@@ -203,15 +215,24 @@ public struct Featurizer: Sendable {
     /// stopword weight. A word missing from the table is looked up by its lemma (Korean
     /// eojeol `메시지를` → `메시지`; the whole-word tables of non-English packs).
     static func rawEmbedding(_ tokens: [Token], _ embeddings: StaticEmbeddings) -> [Float] {
+        var coverage: Float = 1
+        return rawEmbedding(tokens, embeddings, coverage: &coverage)
+    }
+
+    static func rawEmbedding(_ tokens: [Token], _ embeddings: StaticEmbeddings, coverage: inout Float) -> [Float] {
         var acc = [Float](repeating: 0, count: embeddings.dimension)
         var words = 0
+        var covered: Float = 0, total: Float = 0
         for t in tokens {
+            if t.kind != .number { total += t.weight }
             if embeddings.accumulate(word: t.text, weight: t.weight, into: &acc)
                 || (t.lemma != t.text && embeddings.accumulate(word: t.lemma, weight: t.weight, into: &acc))
             {
                 words += 1
+                if t.kind != .number { covered += t.weight }
             }
         }
+        coverage = total > 0 ? covered / total : 1
         if words > 1 { for d in 0..<acc.count { acc[d] /= Float(words) } }
         return acc
     }

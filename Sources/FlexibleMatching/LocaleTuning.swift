@@ -71,7 +71,7 @@ public struct LocaleTuning: Hashable, Sendable {
             guard let features = raw as? [String: Any] else {
                 throw .unusable(path: path, reason: "'features' must be an object")
             }
-            let known = ["word", "char", "embedding", "synonym", "charGrams", "cjkGrams"]
+            let known = ["word", "char", "embedding", "synonym", "charGrams", "cjkGrams", "embeddingCoverage"]
             for key in features.keys where !known.contains(key) {
                 throw .unusable(path: path, reason: "unknown key 'features.\(key)'")
             }
@@ -82,6 +82,7 @@ public struct LocaleTuning: Hashable, Sendable {
             if let w = try number(features["synonym"], "features.synonym", in: 0...1) { s.synonymWeight = Float(w) }
             if let g = try grams(features["charGrams"], "features.charGrams") { s.charGrams = g }
             if let g = try grams(features["cjkGrams"], "features.cjkGrams") { s.cjkGrams = g }
+            if let c = features["embeddingCoverage"] as? Bool { s.embeddingCoverage = c }
             guard s.wordWeight + s.charWeight + s.embeddingWeight > 0 else {
                 throw .unusable(path: path, reason: "the feature weights must not all be 0")
             }
