@@ -33,6 +33,10 @@ public struct KoreanPack: LocalePack {
         "했습니다", "했어요", "했어", "했다",
         "어주세요", "아주세요", "어줄래", "아줄래", "어줘요", "아줘요", "어줘", "아줘",
         "주세요", "줄래", "줘요", "줘", "라", "요",
+        // Auxiliary verbs fused onto the request: try (봐), keep (둬, 놔), for me (주라).
+        "해봐줘", "해봐요", "해볼래", "해봐", "해놔줘", "해놔", "해둬줘", "해둬", "해두자", "해주라", "해줄래요",
+        "어봐줘", "아봐줘", "어봐", "아봐", "어볼래", "아볼래", "어놔", "아놔", "어둬", "아둬", "어주라", "아주라",
+        "봐줘", "봐", "볼래", "둬", "놔",
     ]
 
     public init(folder: String, locale: String = "ko") throws(LocalePackError) {

@@ -124,7 +124,21 @@ enum Packs {
         ("친구한테 사진을 보내", ["친구", "사진", "보내"]),
         ("이름 바꿔 줘", ["이름", "바꾸", "줘"]),
         ("구독 해지해 줘", ["구독", "해지", "줘"]),
+        // Auxiliary verbs fused onto the request: try, keep.
+        ("메트로놈 켜봐", ["메트로놈", "켜"]),
+        ("연습 시작해봐", ["연습", "시작"]),
+        ("오늘 기록해놔", ["오늘", "기록"]),
+        ("메모 적어둬", ["메모", "적"]),
     ]
+
+    /// Auxiliaries written apart (기록해 둬, 열어 볼래) stay tokens, at a stopword weight.
+    @Test func separateAuxiliariesWeighLess() throws {
+        let ko = try Packs.ko.get()
+        for (phrase, auxiliary) in [("기록해 둬", "둬"), ("책장 열어 볼래", "볼래"), ("통계 보고 싶어", "싶")] {
+            let t = try #require(ko.tokens(phrase).first { $0.lemma == auxiliary }, "\(phrase)")
+            #expect(t.weight < 0.5, "\(phrase)")
+        }
+    }
 
     @Test(arguments: cases) func stripsParticlesAndEndings(_ phrase: String, _ lemmas: [String]) throws {
         let ko = try Packs.ko.get()
