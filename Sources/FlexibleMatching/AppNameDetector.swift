@@ -41,7 +41,10 @@ public struct AppNameDetector: Sendable {
                 guard n > 0, tokens.count >= n else { continue }
                 for start in 0...(tokens.count - n) {
                     var ok = true
-                    for j in 0..<n where !AppNameDetector.close(tokens[start + j].text, form.tokens[j], fuzzy: fuzzy) {
+                    for j in 0..<n
+                    where !AppNameDetector.close(tokens[start + j].text, form.tokens[j], fuzzy: fuzzy)
+                        && !(j == n - 1 && AppNameDetector.withParticle(tokens[start + j].text, form.tokens[j]))
+                    {
                         ok = false
                         break
                     }
@@ -60,6 +63,20 @@ public struct AppNameDetector: Sendable {
     /// from them (a Chinese/Japanese name is found only where segmentation kept it whole).
     public func strip(_ tokens: [Token]) -> (tokens: [Token], mentioned: Bool) {
         strip(normalized: tokens.map(\.text).joined(separator: " "), tokens: tokens)
+    }
+
+    /// Korean particles that attach to a name written in Hangul (`펀와이즈에`, `페니자로`).
+    static let koreanParticles: Set<String> = [
+        "에서", "에게", "한테", "으로", "로", "에", "의", "을", "를", "은", "는", "이", "가", "랑", "와", "과", "도", "야", "아",
+    ]
+
+    /// Whether `typed` is a Hangul name with a particle glued on. (A Latin name with one is
+    /// split by the Korean pack already: `tasklet에서`.)
+    static func withParticle(_ typed: String, _ name: String) -> Bool {
+        guard let last = name.unicodeScalars.last, (0xAC00...0xD7A3).contains(last.value), typed.hasPrefix(name) else {
+            return false
+        }
+        return koreanParticles.contains(String(typed.dropFirst(name.count)))
     }
 
     /// Whether a typed token is the name token: equal, or (for `fuzzy`) within one edit for

@@ -110,8 +110,10 @@ public struct KoreanPack: LocalePack {
             // A stem fused with the ending's vowel (남겨줘 = 남기 + 어줘, 봐줘 = 보 + 아줘).
             if let base = KoreanPack.uncontracted(stem), stems.value(WordHash.of(base)) == 2 { return base }
         }
+        // A stem fused with its 어/아 and nothing after (남겨 줘: 남겨 = 남기 + 어).
+        if let base = KoreanPack.uncontracted(word), stems.value(WordHash.of(base)) == 2 { return base }
         // Past tense fused into the stem's last syllable (끝났어 = 끝나 + 았어): drop the ㅆ.
-        for ending in ["어요", "어", "다", "습니다"] where word.hasSuffix(ending) && word.count > ending.count {
+        for ending in ["어요", "어", "다", "습니다", "는지", "지", "죠", "네"] where word.hasSuffix(ending) && word.count > ending.count {
             var stem = Array(word.dropLast(ending.count).unicodeScalars)
             guard let last = stem.last, (0xAC00...0xD7A3).contains(last.value), (last.value - 0xAC00) % 28 == 20,
                 let bare = Unicode.Scalar(last.value - 20)
@@ -122,6 +124,12 @@ public struct KoreanPack: LocalePack {
             let base = String(view)
             if let o = overrides.value(base) { return o }
             if stems.value(WordHash.of(base)) != nil { return base }
+            // 줬어 = 주 + 었어, 읽었는지 = 읽 + 었 + 는지: the vowel goes too.
+            if let bare = KoreanPack.uncontracted(base), stems.value(WordHash.of(bare)) == 2 { return bare }
+            if base.count >= 2, ["어", "아", "여"].contains(String(base.suffix(1))) {
+                let stem = String(base.dropLast())
+                if stems.value(WordHash.of(stem)) == 2 { return stem }
+            }
         }
         // 4: unknown stems lose only unambiguous particles, or a request ending.
         for p in KoreanPack.safeParticles where word.hasSuffix(p) && word.count > p.count {

@@ -174,6 +174,20 @@ struct MatcherTests {
         #expect(named.matchKind == .exact)
     }
 
+    /// A name written in Hangul takes its particle without a space ("펀와이즈에"); a Hangul
+    /// word that merely starts with the name does not count.
+    @Test func koreanNameWithAParticleIsMentioned() {
+        let catalog = LocaleCatalog(
+            locale: "ko", app: AppName(name: "Fernwise", synonyms: ["펀와이즈"]), parameters: [],
+            shortcuts: [Shortcut(id: "AddPlant", phrases: [PhraseTemplate("${applicationName}에 식물 추가해 줘")])],
+            negativePhrases: [])
+        let m = Matcher(catalog: catalog)
+        for input in ["펀와이즈에 선인장 추가해 줘", "펀와이즈로 식물 추가", "Fernwise에 식물 추가"] {
+            #expect(m.match(input, options: options).appNameMentioned, "\(input)")
+        }
+        #expect(m.match("펀와이즈다움 식물 추가", options: options).appNameMentioned == false)
+    }
+
     /// Only the app name: nothing left to match, but not "empty".
     @Test func onlyTheAppName() {
         let r = tasklet.match("Tasklet", options: options)

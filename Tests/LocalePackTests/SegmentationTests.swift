@@ -129,6 +129,9 @@ enum Packs {
         ("연습 시작해봐", ["연습", "시작"]),
         ("오늘 기록해놔", ["오늘", "기록"]),
         ("메모 적어둬", ["메모", "적"]),
+        // A stem fused with its vowel, alone or in the past tense.
+        ("물 남겨 줘", ["물", "남기", "줘"]),
+        ("몇 권 읽었는지", ["몇", "권", "읽"]),
     ]
 
     /// Auxiliaries written apart (기록해 둬, 열어 볼래) stay tokens, at a stopword weight.
