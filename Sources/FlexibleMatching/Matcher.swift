@@ -129,8 +129,27 @@ public struct Matcher: Sendable {
         self.expanded = expanded
         self.appName = AppNameDetector(app: catalog.app, tokenizer: tokenizer)
 
-        let positiveTokens = expanded.positives.map { tokenizer.tokens($0.text) }
-        let negativeTokens = expanded.negatives.map { tokenizer.tokens($0.text) }
+        // Phrases are tokenised as said, app name included, and the name is then stripped as
+        // it is from a query: tokenising the text without the name would let a word before
+        // it look final ("Starte ein Training mit ${applicationName}": German's separable-verb
+        // rule read "mit" as the particle of "mitstarten", which no query ever says).
+        // Only the name's own tokens go (not a longer synonym that happens to follow:
+        // "my Tickbit habits" keeps "habits"); a name inside a CJK run keeps the bare text.
+        let nameTokens = tokenizer.tokens(catalog.app.name).map(\.text)
+        func phraseTokens(_ e: Expansion) -> [Token] {
+            guard let spoken = e.spokenTexts.first, spoken != e.text, !nameTokens.isEmpty else {
+                return tokenizer.tokens(e.text)
+            }
+            var tokens = tokenizer.tokens(spoken)
+            let n = nameTokens.count
+            guard tokens.count >= n,
+                let start = (0...(tokens.count - n)).first(where: { i in (0..<n).allSatisfy { tokens[i + $0].text == nameTokens[$0] } })
+            else { return tokenizer.tokens(e.text) }
+            tokens.removeSubrange(start..<(start + n))
+            return tokens
+        }
+        let positiveTokens = expanded.positives.map(phraseTokens)
+        let negativeTokens = expanded.negatives.map(phraseTokens)
         let systemTokens = resources.systemPhrases.map { tokenizer.tokens($0) }
         let (featurizer, positiveVectors) = Featurizer.build(
             documents: positiveTokens, space: resources.tuning?.space ?? FeatureSpace(), embeddings: resources.embeddings,

@@ -196,6 +196,27 @@ struct LocaleBehaviourTests {
         #expect(Matcher(catalog: catalog, resources: resources).match(input, options: options).unofferedAction == word)
     }
 
+    // MARK: Phrases are tokenised as said
+
+    /// "Starte ein Training mit ${applicationName}": without the name, "mit" would end the
+    /// text and read as the particle of a separable verb (mitstarten), which no query says.
+    /// The phrase must score as its twin whose last word is no particle.
+    @Test func aWordBeforeTheAppNameIsNotTheLastWord() throws {
+        let resources = try MatcherResources.load(locale: "de", directory: PackagePaths.locales.path)
+        func score(_ phrase: String, _ query: String) -> Double {
+            let catalog = LocaleCatalog(
+                locale: "de", app: AppName(name: "Vigora"), parameters: [],
+                shortcuts: [
+                    Shortcut(id: "Start", phrases: [PhraseTemplate(phrase)]),
+                    Shortcut(id: "Stop", phrases: [PhraseTemplate("Beende das Training in ${applicationName}")]),
+                ], negativePhrases: [])
+            return Matcher(catalog: catalog, resources: resources).match(query, options: options).score
+        }
+        let with = score("Starte ein Training mit ${applicationName}", "Starte jetzt ein Training mit Vigora")
+        let within = score("Starte ein Training in ${applicationName}", "Starte jetzt ein Training in Vigora")
+        #expect(abs(with - within) < 0.02, "\(with) vs \(within)")
+    }
+
     // MARK: Another app named
 
     @Test(arguments: [
