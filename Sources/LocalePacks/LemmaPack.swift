@@ -138,6 +138,7 @@ public struct LemmaPack: LocalePack {
     static let germanParticles: Set<String> = [
         "an", "aus", "ab", "auf", "ein", "los", "zu", "weiter", "zuruck", "vor", "nach", "mit", "fest", "hoch",
         "runter", "rein", "raus", "durch", "um", "weg", "her", "hin", "zusammen", "fort", "vorbei", "heraus",
+        "hinzu", "dazu", "herunter",
     ]
     /// Words that may follow the particle at the end of a request ("mach das Licht aus, bitte").
     static let germanTrailers: Set<String> = ["bitte", "mal", "jetzt", "doch", "gleich", "schnell", "sofort"]
@@ -160,8 +161,11 @@ public struct LemmaPack: LocalePack {
         for j in 0..<min(2, end - 1) where tokens[j].kind == .word {
             var lemma = tokens[j].lemma
             // An imperative the table does not know: "fang" → fangen, "schalte" → schalten.
+            // Only when that infinitive is a word ("Dozely, mach … an" is no verb "dozelyen").
             if j == 0 && lemma == tokens[j].text && tokens[j].weight == 1 && !lemma.hasSuffix("n") && lemma.count >= 3 {
-                lemma += lemma.hasSuffix("e") ? "n" : "en"
+                let infinitive = lemma + (lemma.hasSuffix("e") ? "n" : "en")
+                guard knows(infinitive) else { continue }
+                lemma = infinitive
             }
             guard lemma.hasSuffix("en") || lemma.hasSuffix("ern") || lemma.hasSuffix("eln"), lemma.count >= 4,
                 !LemmaPack.germanParticles.contains(tokens[j].text), !lemma.hasPrefix(particle.text)
