@@ -266,16 +266,33 @@ public struct Featurizer: Sendable {
             scalars.removeAll(keepingCapacity: true)
             scalars.append(0x20)
             if let cjk = space.cjkGrams, tokens[i].kind == .cjk {
+                let start = i
+                var read = false
                 while i < tokens.count && tokens[i].kind == .cjk {
                     for s in tokens[i].text.unicodeScalars {
                         // Hiragana → katakana: the same word in either kana is the same n-gram.
                         let v = s.value
                         scalars.append((0x3041...0x3096).contains(v) ? v + 0x60 : v)
                     }
+                    if tokens[i].reading != nil { read = true }
                     i += 1
                 }
                 scalars.append(0x20)
                 emit(cjk)
+                // The run as read aloud, in katakana (記録して → キロクシテ), in grams of two
+                // and three: what a request typed in kana shares with a phrase in kanji.
+                if read {
+                    scalars.removeAll(keepingCapacity: true)
+                    scalars.append(0x20)
+                    for t in tokens[start..<i] {
+                        for s in (t.reading ?? t.text).unicodeScalars {
+                            let v = s.value
+                            scalars.append((0x3041...0x3096).contains(v) ? v + 0x60 : v)
+                        }
+                    }
+                    scalars.append(0x20)
+                    emit(2...3)
+                }
             } else {
                 for s in tokens[i].text.unicodeScalars { scalars.append(s.value) }
                 scalars.append(0x20)

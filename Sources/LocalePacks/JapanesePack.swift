@@ -33,6 +33,8 @@ public struct JapanesePack: LocalePack {
     let unknownKatakana: Entry
     let unknownOther: Entry
     let weights: WordWeights
+    /// Katakana readings of words written with kanji (`readings.tsv`, optional).
+    let readings: StringTable
 
     public init(folder: String, locale: String = "ja") throws(LocalePackError) {
         self.locale = locale
@@ -94,6 +96,8 @@ public struct JapanesePack: LocalePack {
         self.unknownKatakana = katakana
         self.unknownOther = kanji
         self.weights = try WordWeights(folder: folder)
+        let readingsPath = folder + "/readings.tsv"
+        self.readings = FileManagerShim.exists(readingsPath) ? try StringTable(file: try PackFile.read(readingsPath)) : StringTable()
     }
 
     /// `connection.bin`: "SLCONN1\0", u32 right classes, u32 left classes, int16 costs
@@ -222,6 +226,9 @@ public struct JapanesePack: LocalePack {
     }
 
     public func weight(text: String, lemma: String) -> Float { weights.weight(text: text, lemma: lemma) }
+
+    /// The katakana reading of a word with kanji, when `readings.tsv` has it. O(1).
+    public func reading(of word: String) -> String? { readings.count > 0 ? readings.value(word) : nil }
 
     static func isKatakana(_ s: Unicode.Scalar) -> Bool {
         (0x30A1...0x30FA).contains(s.value) || s.value == 0x30FC || (0x31F0...0x31FF).contains(s.value)

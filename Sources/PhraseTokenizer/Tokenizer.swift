@@ -19,12 +19,16 @@ public struct Token: Hashable, Sendable {
     /// weight. Stopwords are down-weighted, never removed, because command words such as
     /// "on"/"off" or "an"/"aus" look like stopwords but carry the intent.
     public var weight: Float
+    /// How a Japanese word written with kanji is read, in katakana (`記録` → `キロク`), when
+    /// the locale pack knows: a request typed in kana meets a phrase written in kanji.
+    public var reading: String?
 
-    public init(text: String, lemma: String, kind: Kind, weight: Float = 1) {
+    public init(text: String, lemma: String, kind: Kind, weight: Float = 1, reading: String? = nil) {
         self.text = text
         self.lemma = lemma
         self.kind = kind
         self.weight = weight
+        self.reading = reading
     }
 }
 
@@ -48,6 +52,8 @@ public protocol LocalePack: Sendable {
     func split(word: String) -> [String]?
     /// A last look at a text's tokens (German: a separable verb's particle rejoins its verb).
     func finish(_ tokens: [Token]) -> [Token]
+    /// The reading of a word written with kanji, in katakana (Japanese), or nil.
+    func reading(of word: String) -> String?
 }
 
 extension LocalePack {
@@ -59,6 +65,7 @@ extension LocalePack {
     public func weight(text: String, lemma: String) -> Float { 1 }
     public func split(word: String) -> [String]? { nil }
     public func finish(_ tokens: [Token]) -> [Token] { tokens }
+    public func reading(of word: String) -> String? { nil }
 }
 
 /// The built-in English pack: contractions and a light suffix stemmer.
@@ -184,7 +191,8 @@ public struct Tokenizer: Sendable {
     private func appendCJK(_ piece: String, to out: inout [Token]) {
         if let pack, let words = pack.analyze(cjkRun: piece) {
             for (w, lemma) in words where !w.isEmpty {
-                out.append(Token(text: w, lemma: lemma, kind: .cjk, weight: pack.weight(text: w, lemma: lemma)))
+                out.append(
+                    Token(text: w, lemma: lemma, kind: .cjk, weight: pack.weight(text: w, lemma: lemma), reading: pack.reading(of: w)))
             }
             return
         }

@@ -217,6 +217,33 @@ struct LocaleBehaviourTests {
         #expect(abs(with - within) < 0.02, "\(with) vs \(within)")
     }
 
+    // MARK: Japanese typed in kana
+
+    /// "みずやりをきろく" is "水やりを記録" left unconverted: the phrase's reading meets it.
+    @Test func aJapaneseRequestInKanaMeetsAPhraseInKanji() throws {
+        let resources = try MatcherResources.load(locale: "ja", directory: PackagePaths.locales.path)
+        let catalog = LocaleCatalog(
+            locale: "ja", app: AppName(name: "Demo"), parameters: [],
+            shortcuts: [
+                Shortcut(id: "LogWater", phrases: [PhraseTemplate("${applicationName}で水やりを記録")]),
+                Shortcut(id: "AddPlant", phrases: [PhraseTemplate("${applicationName}に植物を追加")]),
+            ], negativePhrases: [])
+        let kana = Matcher(catalog: catalog, resources: resources).match("Demoでみずやりをきろく", options: options)
+        #expect(kana.winner?.shortcut == "LogWater")
+        // The same pack without its readings.
+        let fm = FileManager.default
+        let folder = fm.temporaryDirectory.appendingPathComponent("ja-no-readings-\(UUID().uuidString)/ja")
+        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: folder.deletingLastPathComponent()) }
+        let pack = PackagePaths.locales.appendingPathComponent("ja")
+        for name in try fm.contentsOfDirectory(atPath: pack.path) where name != "readings.tsv" {
+            try fm.createSymbolicLink(at: folder.appendingPathComponent(name), withDestinationURL: pack.appendingPathComponent(name))
+        }
+        let bare = try MatcherResources.load(locale: "ja", directory: folder.deletingLastPathComponent().path)
+        let unread = Matcher(catalog: catalog, resources: bare).match("Demoでみずやりをきろく", options: options)
+        #expect(kana.score > unread.score + 0.05, "\(kana.score) vs \(unread.score)")
+    }
+
     // MARK: Another app named
 
     @Test(arguments: [

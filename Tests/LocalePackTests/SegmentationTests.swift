@@ -103,6 +103,14 @@ enum Packs {
         #expect(ja.tokens("ねこ").map(\.lemma) == ja.tokens("ネコ").map(\.lemma))
         #expect(ja.tokens("すしを注文").first?.lemma == "スシ")
     }
+
+    /// Words written with kanji carry their reading, for requests typed in kana.
+    @Test func kanjiWordsCarryTheirReading() throws {
+        let ja = try Packs.ja.get()
+        let t = ja.tokens("水やりを記録して")
+        #expect(t.first { $0.text == "記録" }?.reading == "キロク", "\(t)")
+        #expect(t.first { $0.text == "を" }?.reading == nil, "kana words need none")
+    }
 }
 
 @Suite struct KoreanTests {

