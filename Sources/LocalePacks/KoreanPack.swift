@@ -37,6 +37,11 @@ public struct KoreanPack: LocalePack {
         "해봐줘", "해봐요", "해볼래", "해봐", "해놔줘", "해놔", "해둬줘", "해둬", "해두자", "해주라", "해줄래요",
         "어봐줘", "아봐줘", "어봐", "아봐", "어볼래", "아볼래", "어놔", "아놔", "어둬", "아둬", "어주라", "아주라",
         "봐줘", "봐", "볼래", "둬", "놔",
+        // Questions, promises and politer requests (시작할까, 추가할게, 해주시겠어요), "just do it"
+        // (버려), and the passive 되다 (시작됐어).
+        "해주시겠어요", "해주실래요", "해주실래", "해줄래요", "해둘게요", "해둘게", "해줄게", "할게요", "할게", "할까요", "할까",
+        "할래요", "하나요", "하니", "했나요", "했나", "했니", "해버려요", "해버려", "해버리자", "됐어요", "됐어", "됐나", "되었어",
+        "주시겠어요", "주실래요", "줄래요", "어버려", "아버려", "버려",
     ]
 
     public init(folder: String, locale: String = "ko") throws(LocalePackError) {
@@ -130,6 +135,20 @@ public struct KoreanPack: LocalePack {
                 let stem = String(base.dropLast())
                 if stems.value(WordHash.of(stem)) == 2 { return stem }
             }
+        }
+        // An ending after a stem fused with ㄹ (켤래 = 켜 + ㄹ래, 끌까 = 끄 + ㄹ까).
+        for ending in ["래요", "래", "까요", "까", "게요", "게"] where word.hasSuffix(ending) && word.count > ending.count {
+            var stem = Array(word.dropLast(ending.count).unicodeScalars)
+            guard let last = stem.last, (0xAC00...0xD7A3).contains(last.value), (last.value - 0xAC00) % 28 == 8,
+                let bare = Unicode.Scalar(last.value - 8)
+            else { continue }
+            stem[stem.count - 1] = bare
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: stem)
+            let base = String(view)
+            if let o = overrides.value(base) { return o }
+            if stems.value(WordHash.of(base)) == 2 { return base }
+            if base.hasSuffix("하"), base.count >= 2 { return String(base.dropLast()) }
         }
         // 4: unknown stems lose only unambiguous particles, or a request ending.
         for p in KoreanPack.safeParticles where word.hasSuffix(p) && word.count > p.count {

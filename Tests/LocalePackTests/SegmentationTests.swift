@@ -140,6 +140,12 @@ enum Packs {
         // A stem fused with its vowel, alone or in the past tense.
         ("물 남겨 줘", ["물", "남기", "줘"]),
         ("몇 권 읽었는지", ["몇", "권", "읽"]),
+        // Questions, promises, "just do it", a stem fused with ㄹ, the passive.
+        ("연습 시작할까", ["연습", "시작"]),
+        ("물 추가할게", ["물", "추가"]),
+        ("기록 지워버려", ["기록", "지우"]),
+        ("불 켤래", ["불", "켜"]),
+        ("녹음 시작됐어", ["녹음", "시작"]),
     ]
 
     /// Auxiliaries written apart (기록해 둬, 열어 볼래) stay tokens, at a stopword weight.
