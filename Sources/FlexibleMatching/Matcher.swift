@@ -355,8 +355,7 @@ public struct Matcher: Sendable {
                           unoffered: unoffered)
         }
         return result(input, .match, winner: best, score: best.score, margin: margin, kind: .flexible,
-                      mentioned: mentioned, reason: nil, candidates: candidates, options: options,
-                          unoffered: unoffered)
+                      mentioned: mentioned, reason: nil, candidates: candidates, options: options, unoffered: unoffered)
     }
 
     private func clamp(_ x: Float) -> Float { min(max(x, 0), 1) }

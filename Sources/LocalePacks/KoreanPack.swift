@@ -118,15 +118,8 @@ public struct KoreanPack: LocalePack {
         // A stem fused with its 어/아 and nothing after (남겨 줘: 남겨 = 남기 + 어).
         if let base = KoreanPack.uncontracted(word), stems.value(WordHash.of(base)) == 2 { return base }
         // Past tense fused into the stem's last syllable (끝났어 = 끝나 + 았어): drop the ㅆ.
-        for ending in ["어요", "어", "다", "습니다", "는지", "지", "죠", "네"] where word.hasSuffix(ending) && word.count > ending.count {
-            var stem = Array(word.dropLast(ending.count).unicodeScalars)
-            guard let last = stem.last, (0xAC00...0xD7A3).contains(last.value), (last.value - 0xAC00) % 28 == 20,
-                let bare = Unicode.Scalar(last.value - 20)
-            else { continue }
-            stem[stem.count - 1] = bare
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: stem)
-            let base = String(view)
+        for ending in ["어요", "어", "다", "습니다", "는지", "지", "죠", "네"] {
+            guard let base = KoreanPack.stem(of: word, before: ending, losingFinal: KoreanPack.finalSS) else { continue }
             if let o = overrides.value(base) { return o }
             if stems.value(WordHash.of(base)) != nil { return base }
             // 줬어 = 주 + 었어, 읽었는지 = 읽 + 었 + 는지: the vowel goes too.
@@ -137,15 +130,8 @@ public struct KoreanPack: LocalePack {
             }
         }
         // An ending after a stem fused with ㄹ (켤래 = 켜 + ㄹ래, 끌까 = 끄 + ㄹ까).
-        for ending in ["래요", "래", "까요", "까", "게요", "게"] where word.hasSuffix(ending) && word.count > ending.count {
-            var stem = Array(word.dropLast(ending.count).unicodeScalars)
-            guard let last = stem.last, (0xAC00...0xD7A3).contains(last.value), (last.value - 0xAC00) % 28 == 8,
-                let bare = Unicode.Scalar(last.value - 8)
-            else { continue }
-            stem[stem.count - 1] = bare
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: stem)
-            let base = String(view)
+        for ending in ["래요", "래", "까요", "까", "게요", "게"] {
+            guard let base = KoreanPack.stem(of: word, before: ending, losingFinal: KoreanPack.finalL) else { continue }
             if let o = overrides.value(base) { return o }
             if stems.value(WordHash.of(base)) == 2 { return base }
             if base.hasSuffix("하"), base.count >= 2 { return String(base.dropLast()) }
@@ -161,6 +147,24 @@ public struct KoreanPack: LocalePack {
             return overrides.value(stem) ?? stem
         }
         return word
+    }
+
+    /// Final-consonant indices of a Hangul syllable (its code point minus U+AC00, modulo 28).
+    static let finalL: UInt32 = 8, finalSS: UInt32 = 20
+
+    /// `word` without `ending`, when what precedes it ends in a syllable with the final
+    /// consonant `final` fused in (past ㅆ: 끝났어; future/intent ㄹ: 켤래), that consonant
+    /// removed: 끝나, 켜. Nil otherwise.
+    static func stem(of word: String, before ending: String, losingFinal final: UInt32) -> String? {
+        guard word.hasSuffix(ending), word.count > ending.count else { return nil }
+        var stem = Array(word.dropLast(ending.count).unicodeScalars)
+        guard let last = stem.last, (0xAC00...0xD7A3).contains(last.value), (last.value - 0xAC00) % 28 == final,
+            let bare = Unicode.Scalar(last.value - final)
+        else { return nil }
+        stem[stem.count - 1] = bare
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: stem)
+        return String(view)
     }
 
     /// `stem` with its last syllable's vowel split back from a fused 어/아 (ㅕ → ㅣ, ㅘ → ㅗ,
