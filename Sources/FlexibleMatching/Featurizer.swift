@@ -214,11 +214,7 @@ public struct Featurizer: Sendable {
     /// Unnormalised mean of the unit-length word vectors, each weighted by its token's
     /// stopword weight. A word missing from the table is looked up by its lemma (Korean
     /// eojeol `메시지를` → `메시지`; the whole-word tables of non-English packs).
-    static func rawEmbedding(_ tokens: [Token], _ embeddings: StaticEmbeddings) -> [Float] {
-        var coverage: Float = 1
-        return rawEmbedding(tokens, embeddings, coverage: &coverage)
-    }
-
+    /// `coverage` gets the share of the token weight (numbers aside) whose words have a vector.
     static func rawEmbedding(_ tokens: [Token], _ embeddings: StaticEmbeddings, coverage: inout Float) -> [Float] {
         var acc = [Float](repeating: 0, count: embeddings.dimension)
         var words = 0

@@ -89,42 +89,41 @@ extension MatcherResources {
                 throw .unusable(path: embeddingsPath, reason: error.description)
             }
         }
+        let tokenizer = Tokenizer(locale: locale, pack: resources.pack)
         if let text = try optionalText("synonyms.txt", in: folder) {
-            let tokenizer = Tokenizer(locale: locale, pack: resources.pack)
-            // Entries that tokenise into several words (`开始做`, `turn on`) are dropped: word
-            // features are single lemmas, so such an entry could never be matched. A German
-            // compound followed by its parts is still one word.
             for line in Lexicon.groups(inText: text) {
-                let lemmas = line.compactMap { entry -> String? in
-                    let tokens = tokenizer.tokens(entry)
-                    guard let first = tokens.first else { return nil }
-                    return tokens.count == 1 || first.text == tokenizer.normalizer.normalize(entry) ? first.lemma : nil
-                }
+                let lemmas = line.compactMap { singleWordLemma($0, tokenizer) }
                 if lemmas.count > 1 { groups.append(lemmas) }
             }
         }
         if let text = try optionalText("system.txt", in: folder) {
-            resources.systemPhrases = text.split(whereSeparator: \.isNewline).compactMap { line in
-                let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                let phrase = content.trimmingCharacters(in: .whitespaces)
-                return phrase.isEmpty ? nil : phrase
-            }
+            resources.systemPhrases = contentLines(text)
         }
         if let text = try optionalText("actions.txt", in: folder) {
-            let tokenizer = Tokenizer(locale: locale, pack: resources.pack)
-            for line in text.split(whereSeparator: \.isNewline) {
-                let entry = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                let word = entry.trimmingCharacters(in: .whitespaces)
-                // One word (or a German compound followed by its parts), as for synonyms.
-                let tokens = tokenizer.tokens(word)
-                if let first = tokens.first, tokens.count == 1 || first.text == tokenizer.normalizer.normalize(word) {
-                    resources.actionWords.insert(first.lemma)
-                }
-            }
+            resources.actionWords = Set(contentLines(text).compactMap { singleWordLemma($0, tokenizer) })
         }
         let weight = resources.tuning?.space.synonymWeight ?? FeatureSpace().synonymWeight
         resources.lexicon = groups.isEmpty ? nil : Lexicon(groups: groups, weight: weight)
         return resources
+    }
+
+    /// The lemma of a list entry that is one word for the pack's tokenizer. Entries that
+    /// tokenise into several words (`开始做`, `turn on`) give nil: word features are single
+    /// lemmas, so such an entry could never be matched. A German compound followed by its
+    /// parts is still one word.
+    private static func singleWordLemma(_ entry: String, _ tokenizer: Tokenizer) -> String? {
+        let tokens = tokenizer.tokens(entry)
+        guard let first = tokens.first else { return nil }
+        return tokens.count == 1 || first.text == tokenizer.normalizer.normalize(entry) ? first.lemma : nil
+    }
+
+    /// The non-empty lines of a hand-written list, without `#` comments or surrounding spaces.
+    private static func contentLines(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isNewline).compactMap { line in
+            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let trimmed = content.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty ? nil : trimmed
+        }
     }
 
     /// The UTF-8 text of a pack's optional file; nil when the file does not exist.
