@@ -14,6 +14,7 @@ Locales/en/embeddings.bin is NOT rebuilt here (see distill_static_embeddings.py)
 Needs: python3 with numpy; pip; apt-get (Debian). No network other than the package registries.
 """
 import argparse
+import functools
 import gzip
 import glob
 import json
@@ -229,14 +230,8 @@ def latin_pack(loc: str, x: Path, pieces, out: Path, top_forms=100000):
         # The lemma table lists only words that inflect, so invariable everyday words (de
         # Milch, Gemüse; es pronunciación) were missing from the vectors: the most frequent
         # words of spaCy's lexeme probabilities come first, the table's forms fill the rest.
-        probs = json.load(gzip.open(x / f"spacy-prob/spacy_lookups_data/data/{lang}_lexeme_prob.json.gz"))
-        best = {}
-        for w, pr in probs.items():
-            lw = w.lower()
-            k = normalize(lw, lang)
-            if len(k) >= 2 and lw.isalpha() and pr > best.get(k, (-99.0, ""))[0]:
-                best[k] = (pr, lw)
-        for k, (_, lw) in sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))[:int(VOCAB * FREQ_VOCAB_SHARE)]:
+        frequent = [(k, lw) for k, (_, lw) in spacy_best(lang, x) if len(k) >= 2 and lw.isalpha()]
+        for k, lw in frequent[:int(VOCAB * FREQ_VOCAB_SHARE)]:
             keys.add(k)
             vocab.append((k, lw))
     for w in top:
@@ -342,14 +337,22 @@ def piece_score(w: str, pieces) -> float:
     return max(pieces.get("\u2581" + w, -99.0), pieces.get(w, -99.0))
 
 
-def spacy_ranked(loc: str, x: Path):
+@functools.lru_cache(maxsize=None)
+def spacy_best(loc: str, x: Path):
+    """spaCy's lexeme log-probabilities by normalised word: key -> (log p, the most probable
+    lower-case spelling), most probable first. Read once per locale (the frequency prior and
+    the de/es vector vocabulary both use it)."""
     probs = json.load(gzip.open(x / f"spacy-prob/spacy_lookups_data/data/{loc}_lexeme_prob.json.gz"))
     best = {}
     for w, p in probs.items():
         k = normalize(w, loc)
-        if k and all(c.isalnum() or c == "'" for c in k) and p > best.get(k, -99.0):
-            best[k] = p
-    return [w for w, _ in sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))]
+        if k and all(c.isalnum() or c == "'" for c in k) and p > best.get(k, (-99.0, ""))[0]:
+            best[k] = (p, w.lower())
+    return sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))
+
+
+def spacy_ranked(loc: str, x: Path):
+    return [w for w, _ in spacy_best(loc, x)]
 
 
 # Words whose spaCy lemma would merge command words that must stay apart ("left" is a
