@@ -44,6 +44,9 @@ public struct KoreanPack: LocalePack {
         "주시겠어요", "주실래요", "줄래요", "어버려", "아버려", "버려",
     ]
 
+    /// `requestEndings` for membership tests (the list's order matters only in step 4).
+    static let requestEndingSet = Set(requestEndings)
+
     public init(folder: String, locale: String = "ko") throws(LocalePackError) {
         self.locale = locale
         func list(_ name: String) throws(LocalePackError) -> (HashTable, Int) {
@@ -101,7 +104,7 @@ public struct KoreanPack: LocalePack {
         // 3b: shortest ending leaving a verb stem, an override, or a noun taking 하다.
         for k in stride(from: 1, through: longest, by: 1) {
             let suffix = string((n - k)..<n)
-            guard eomi.value(WordHash.of(suffix)) != nil || KoreanPack.requestEndings.contains(suffix) else { continue }
+            guard eomi.value(WordHash.of(suffix)) != nil || KoreanPack.requestEndingSet.contains(suffix) else { continue }
             let stem = string(0..<(n - k))
             if let o = overrides.value(stem) { return o }
             if let kind = stems.value(WordHash.of(stem)) {
