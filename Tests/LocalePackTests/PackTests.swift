@@ -194,6 +194,7 @@ import Testing
         ("synonyms.txt", Data([0xC3, 0x28, 0x0A]), "synonyms.txt: error: not readable as UTF-8"),
         ("matching.json", Data("{\"threshold\": 2}".utf8), "matching.json: error: 'threshold' must be a number"),
         ("frequency.tsv", Data("the\t1.5\n".utf8), "frequency.tsv:1: error:"),
+        ("actions.txt", Data([0x73, 0x68, 0x61, 0x72, 0x65, 0xFF, 0x0A]), "actions.txt: error: not readable as UTF-8"),
     ])
     func badNewPackFilesAreNamed(_ name: String, _ contents: Data, _ message: String) throws {
         let root = try scratch([:])
@@ -205,6 +206,21 @@ import Testing
         } catch {
             #expect(error.description.hasPrefix(root + "/en/" + message.prefix(while: { $0 != ":" })), "\(error)")
             #expect(error.description.contains(message), "\(error)")
+        }
+    }
+
+    /// A Japanese readings table with a line that is no `surface<TAB>reading` is named.
+    @Test func badReadingsLineIsNamed() throws {
+        let dir = try scratch([
+            "lexicon.tsv": "# unknown KATAKANA 1 1 9000\n# unknown KANJI 1 1 9000\nを\t1\t1\t100\n",
+            "readings.tsv": "記録\tキロク\n水やり\n",
+        ])
+        try FileManager.default.copyItem(atPath: Packs.root + "/ja/connection.bin", toPath: dir + "/connection.bin")
+        do {
+            _ = try JapanesePack(folder: dir)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.location == dir + "/readings.tsv:2", "\(error)")
         }
     }
 
