@@ -143,7 +143,7 @@ struct OtherAppDetector: Sendable {
     /// Prepositions that put an app's name after them ("… in Murmur", "mit Stillwater").
     static let appPrepositions: [String: Set<String>] = [
         "en": ["in", "on", "with", "from", "using", "via", "through"],
-        "de": ["in", "mit", "bei", "uber", "auf", "von"],
+        "de": ["in", "mit", "bei", "ueber", "auf", "von"],
         "fr": ["dans", "avec", "sur", "via", "de"],
         "es": ["en", "con", "desde", "por", "de"],
     ]

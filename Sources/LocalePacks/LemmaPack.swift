@@ -136,7 +136,7 @@ public struct LemmaPack: LocalePack {
 
     /// Particles of German separable verbs ("Schalte das Licht aus" = ausschalten).
     static let germanParticles: Set<String> = [
-        "an", "aus", "ab", "auf", "ein", "los", "zu", "weiter", "zuruck", "vor", "nach", "mit", "fest", "hoch",
+        "an", "aus", "ab", "auf", "ein", "los", "zu", "weiter", "zurueck", "vor", "nach", "mit", "fest", "hoch",
         "runter", "rein", "raus", "durch", "um", "weg", "her", "hin", "zusammen", "fort", "vorbei", "heraus",
         "hinzu", "dazu", "herunter",
     ]

@@ -35,7 +35,13 @@ public struct TextNormalizer: Sendable {
         var s = text.precomposedStringWithCompatibilityMapping.lowercased()
         // Typographic apostrophes become ASCII so contractions split the same way.
         s = s.replacingOccurrences(of: "\u{2019}", with: "'").replacingOccurrences(of: "\u{2018}", with: "'")
-        if language == "de" { s = s.replacingOccurrences(of: "ß", with: "ss") }
+        if language == "de" {
+            // Umlauts are spelt out as German does without them (ä → ae), not dropped:
+            // dropping merges words ("ändere" change / "andere" other, "zähl" count / "zahl"
+            // pay, "drück" press / "druck" print), and "aendere" is how people type it.
+            s = s.replacingOccurrences(of: "ß", with: "ss").replacingOccurrences(of: "ä", with: "ae")
+                .replacingOccurrences(of: "ö", with: "oe").replacingOccurrences(of: "ü", with: "ue")
+        }
         // Only scalars from U+00C0 up to the CJK blocks (Latin, Greek, Cyrillic, … letters
         // and combining marks) can decompose into marks from U+0300–U+036F; after NFKC, kana,
         // Han and Hangul round-trip unchanged, so CJK phrases skip the NFD/NFC round trip

@@ -8,6 +8,11 @@ import Testing
     @Test func normalisesWidthCaseAndDiacritics() {
         #expect(en.normalizer.normalize("ＣＡＦÉ Crème") == "cafe creme")
         #expect(Tokenizer(locale: "de").normalizer.normalize("Straße") == "strasse")
+        // German umlauts are spelt out, not dropped: "Ändere" (change) is not "andere" (other).
+        let de = Tokenizer(locale: "de").normalizer
+        #expect(de.normalize("Ändere Übermorgen Öl") == "aendere uebermorgen oel")
+        #expect(de.normalize("Ändere") != de.normalize("andere"))
+        #expect(Tokenizer(locale: "fr").normalizer.normalize("Noël") == "noel", "other languages drop the mark")
         // Japanese voicing marks are not diacritics to strip.
         #expect(Tokenizer(locale: "ja").normalizer.normalize("ガ") == "ガ")
     }

@@ -96,7 +96,7 @@ def fetch(cache: Path):
 def normalize(text: str, lang: str) -> str:
     s = unicodedata.normalize("NFKC", text).lower().replace("\u2019", "'").replace("\u2018", "'")
     if lang == "de":
-        s = s.replace("ß", "ss")
+        s = s.replace("ß", "ss").replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
     d = unicodedata.normalize("NFD", s)
     d = "".join(c for c in d if not (0x300 <= ord(c) <= 0x36F))
     return unicodedata.normalize("NFC", d)
