@@ -80,7 +80,10 @@ struct WordAligner: Sendable {
     private let dimension: Int
     private let embeddings: StaticEmbeddings?
     private let lexicon: Lexicon?
-    static let synonymSimilarity: Float = 0.8
+    /// A hand-written synonym pairs as well as the word itself: the lexicon lists words
+    /// that stand for each other in a command. Corpora/Dev, leave one app out: 0.8 gave
+    /// 87.3 %, 1 gives 87.6 % (up in six locales, none down); clinc-apps as shipped unchanged.
+    static let synonymSimilarity: Float = 1
 
     init(rows tokens: [[Token]], embeddings: StaticEmbeddings?, lexicon: Lexicon?) {
         self.embeddings = embeddings
