@@ -1,3 +1,4 @@
+import Foundation
 import PhraseTokenizer
 import ShortcutCatalog
 import SynonymExpansion
@@ -258,7 +259,8 @@ public struct Matcher: Sendable {
         let aligned = exact[canonical] == nil ? aligner?.prepare(tokens) : nil
         var candidates = rank(scores: scores, limit: max(options.top, 5), named: named, aligned: aligned)
         // A request for an action no phrase offers ("share my run") is not this app's.
-        let unoffered = scoring.actionPenalty > 0 ? tokens.first { foreignActions.contains($0.lemma) }?.text : nil
+        let unoffered = scoring.actionPenalty > 0
+            ? tokens.first { foreignActions.contains($0.lemma) }.map { asTyped($0.text, in: input) } : nil
         if unoffered != nil {
             for i in candidates.indices { candidates[i].score = max(0, candidates[i].score - scoring.actionPenalty) }
         }
@@ -359,6 +361,17 @@ public struct Matcher: Sendable {
     }
 
     private func clamp(_ x: Float) -> Float { min(max(x, 0), 1) }
+
+    /// The word of `input` whose normalised form is `word`, as the user typed it ("Ändere",
+    /// not "aendere"); `word` itself when no space-separated word normalises to it (CJK).
+    /// Complexity: O(input length).
+    func asTyped(_ word: String, in input: String) -> String {
+        for chunk in input.split(whereSeparator: \.isWhitespace) {
+            let trimmed = chunk.trimmingCharacters(in: .punctuationCharacters)
+            if !trimmed.isEmpty, tokenizer.normalizer.normalize(trimmed) == word { return trimmed }
+        }
+        return word
+    }
 
     /// Candidates, best first: per shortcut and parameter value, the blend of the best
     /// template's score and the mean of the best few templates' scores. Only the first
