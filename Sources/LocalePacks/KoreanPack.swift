@@ -33,6 +33,8 @@ public struct KoreanPack: LocalePack {
         "했습니다", "했어요", "했어", "했다",
         "어주세요", "아주세요", "어줄래", "아줄래", "어줘요", "아줘요", "어줘", "아줘",
         "주세요", "줄래", "줘요", "줘", "라", "요",
+        // A noun made causative (진정시켜 줘, 완료시켜).
+        "시켜주세요", "시켜줘", "시켜요", "시켜", "시킬래", "시키기", "시키자",
         // Auxiliary verbs fused onto the request: try (봐), keep (둬, 놔), for me (주라).
         "해봐줘", "해봐요", "해볼래", "해봐", "해놔줘", "해놔", "해둬줘", "해둬", "해두자", "해주라", "해줄래요",
         "어봐줘", "아봐줘", "어봐", "아봐", "어볼래", "아볼래", "어놔", "아놔", "어둬", "아둬", "어주라", "아주라",
@@ -110,7 +112,8 @@ public struct KoreanPack: LocalePack {
             if let kind = stems.value(WordHash.of(stem)) {
                 // 어/아-endings follow verb stems only (찍어줘 → 찍, though 찍 is a noun too).
                 if kind == 2 || suffix.hasPrefix("해") || suffix.hasPrefix("하") || suffix.hasPrefix("할") || suffix.hasPrefix("합")
-                    || suffix.hasPrefix("했") || suffix.hasPrefix("어") || suffix.hasPrefix("아")
+                    || suffix.hasPrefix("했") || suffix.hasPrefix("어") || suffix.hasPrefix("아") || suffix.hasPrefix("시키")
+                    || suffix.hasPrefix("시켜")
                 {
                     return stem
                 }
@@ -125,8 +128,9 @@ public struct KoreanPack: LocalePack {
             guard let base = KoreanPack.stem(of: word, before: ending, losingFinal: KoreanPack.finalSS) else { continue }
             if let o = overrides.value(base) { return o }
             if stems.value(WordHash.of(base)) != nil { return base }
-            // 줬어 = 주 + 었어, 읽었는지 = 읽 + 었 + 는지: the vowel goes too.
-            if let bare = KoreanPack.uncontracted(base), stems.value(WordHash.of(bare)) == 2 { return bare }
+            // 줬어 = 주 + 었어, 읽었는지 = 읽 + 었 + 는지: the vowel goes too. A fused vowel
+            // (왔 = 오 + 았) only arises from a verb, so a stem also listed as a noun (오, 주) counts.
+            if let bare = KoreanPack.uncontracted(base), stems.value(WordHash.of(bare)) != nil { return bare }
             if base.count >= 2, ["어", "아", "여"].contains(String(base.suffix(1))) {
                 let stem = String(base.dropLast())
                 if stems.value(WordHash.of(stem)) == 2 { return stem }

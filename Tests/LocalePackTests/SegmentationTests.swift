@@ -146,6 +146,10 @@ enum Packs {
         ("기록 지워버려", ["기록", "지우"]),
         ("불 켤래", ["불", "켜"]),
         ("녹음 시작됐어", ["녹음", "시작"]),
+        // A fused past whose stem is also a noun (왔 = 오 + 았, 줬 = 주 + 었); a causative noun.
+        ("배송 어디까지 왔어", ["배송", "어디", "오"]),
+        ("물 줬어", ["물", "주"]),
+        ("마음 진정시켜 줘", ["마음", "진정", "줘"]),
     ]
 
     /// Auxiliaries written apart (기록해 둬, 열어 볼래) stay tokens, at a stopword weight.
