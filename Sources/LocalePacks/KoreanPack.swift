@@ -37,6 +37,7 @@ public struct KoreanPack: LocalePack {
         "시켜주세요", "시켜줘", "시켜요", "시켜", "시킬래", "시키기", "시키자",
         // Auxiliary verbs fused onto the request: try (봐), keep (둬, 놔), for me (주라).
         "해봐줘", "해봐요", "해볼래", "해봐", "해놔줘", "해놔", "해둬줘", "해둬", "해두자", "해주라", "해줄래요",
+        "해두기", "해놓기", "해둘래",
         "어봐줘", "아봐줘", "어봐", "아봐", "어볼래", "아볼래", "어놔", "아놔", "어둬", "아둬", "어주라", "아주라",
         "봐줘", "봐", "볼래", "둬", "놔",
         // Questions, promises and politer requests (시작할까, 추가할게, 해주시겠어요), "just do it"
@@ -45,6 +46,9 @@ public struct KoreanPack: LocalePack {
         "할래요", "하나요", "하니", "했나요", "했나", "했니", "해버려요", "해버려", "해버리자", "됐어요", "됐어", "됐나", "되었어",
         "주시겠어요", "주실래요", "줄래요", "어버려", "아버려", "버려",
     ]
+
+    /// 하다's syllables as it conjugates (하, 해, 할, 한, 했, 합, 함, 하려고 …).
+    static let haSyllables: Set<Character> = ["하", "해", "할", "한", "했", "합", "함"]
 
     /// `requestEndings` for membership tests (the list's order matters only in step 4).
     static let requestEndingSet = Set(requestEndings)
@@ -120,6 +124,17 @@ public struct KoreanPack: LocalePack {
             }
             // A stem fused with the ending's vowel (남겨줘 = 남기 + 어줘, 봐줘 = 보 + 아줘).
             if let base = KoreanPack.uncontracted(stem), stems.value(WordHash.of(base)) == 2 { return base }
+        }
+        // A noun + 하다 with any ending the lists know (시작하려고, 추가해도, 시작할 수, 기록해두기).
+        for k in stride(from: 1, through: min(longest, n - 1), by: 1) {
+            let suffix = string((n - k)..<n)
+            guard let first = suffix.first, KoreanPack.haSyllables.contains(first) else { continue }
+            let rest = String(suffix.dropFirst())
+            guard rest.isEmpty || eomi.value(WordHash.of(rest)) != nil || KoreanPack.requestEndingSet.contains(rest)
+                || KoreanPack.requestEndingSet.contains("해" + rest)
+            else { continue }
+            let stem = string(0..<(n - k))
+            if stems.value(WordHash.of(stem)) == 1 { return stem }
         }
         // A stem fused with its 어/아 and nothing after (남겨 줘: 남겨 = 남기 + 어).
         if let base = KoreanPack.uncontracted(word), stems.value(WordHash.of(base)) == 2 { return base }

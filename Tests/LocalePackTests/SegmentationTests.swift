@@ -150,12 +150,19 @@ enum Packs {
         ("배송 어디까지 왔어", ["배송", "어디", "오"]),
         ("물 줬어", ["물", "주"]),
         ("마음 진정시켜 줘", ["마음", "진정", "줘"]),
+        // A noun + 하다 under any ending the lists know: intent, obligation, condition, "can".
+        ("명상을 시작하려고", ["명상", "시작"]),
+        ("할 일 추가해도 돼", ["할", "일", "추가", "돼"]),
+        ("명상 시작할 수 있어", ["명상", "시작", "수", "있"]),
+        ("기분 기록해두기", ["기분", "기록"]),
     ]
 
     /// Auxiliaries written apart (기록해 둬, 열어 볼래) stay tokens, at a stopword weight.
     @Test func separateAuxiliariesWeighLess() throws {
         let ko = try Packs.ko.get()
-        for (phrase, auxiliary) in [("기록해 둬", "둬"), ("책장 열어 볼래", "볼래"), ("통계 보고 싶어", "싶")] {
+        for (phrase, auxiliary) in [
+            ("기록해 둬", "둬"), ("책장 열어 볼래", "볼래"), ("통계 보고 싶어", "싶"), ("명상 시작해 주실래요", "주실래요"),
+        ] {
             let t = try #require(ko.tokens(phrase).first { $0.lemma == auxiliary }, "\(phrase)")
             #expect(t.weight < 0.5, "\(phrase)")
         }
