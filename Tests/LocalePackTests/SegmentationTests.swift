@@ -155,6 +155,9 @@ enum Packs {
         ("할 일 추가해도 돼", ["할", "일", "추가", "돼"]),
         ("명상 시작할 수 있어", ["명상", "시작", "수", "있"]),
         ("기분 기록해두기", ["기분", "기록"]),
+        // Hand-written overrides: 그만 (stop) is no 그 + 만, 물어봐 (ask) no 물 (water).
+        ("녹음 그만", ["녹음", "그만"]),
+        ("물어봐줘", ["묻"]),
     ]
 
     /// Auxiliaries written apart (기록해 둬, 열어 볼래) stay tokens, at a stopword weight.
