@@ -158,6 +158,38 @@ struct LocaleBehaviourTests {
         #expect(m.rowCount == m.expanded.positives.count + m.systemPhrases.count)
     }
 
+    // MARK: A value the query never names
+
+    static let recorder = LocaleCatalog(
+        locale: "en", app: AppName(name: "Murmur"),
+        parameters: [
+            Parameter(
+                name: "folder", kind: .enum,
+                values: [
+                    ParameterValue(id: "meetings", title: "Meetings"), ParameterValue(id: "ideas", title: "Ideas"),
+                    ParameterValue(id: "journal", title: "Journal"),
+                ])
+        ],
+        shortcuts: [
+            Shortcut(
+                id: "Record",
+                phrases: [PhraseTemplate("Record to ${folder} in ${applicationName}"), PhraseTemplate("New recording in ${applicationName}")]),
+            Shortcut(id: "Play", phrases: [PhraseTemplate("Play my last recording in ${applicationName}")]),
+        ],
+        negativePhrases: [])
+
+    /// The best row may be a phrase with the parameter; when no value is said and the values
+    /// tie, the shortcut is reported without one rather than with whichever came first.
+    @Test func aValueNobodySaidIsNotBound() {
+        let m = Matcher(catalog: Self.recorder)
+        let unnamed = m.match("record to a folder in Murmur", options: options)
+        #expect(unnamed.winner?.shortcut == "Record")
+        #expect(unnamed.winner?.parameter == nil, "\(String(describing: unnamed.winner))")
+        #expect(unnamed.candidates.contains { $0.parameter != nil }, "a phrase with the parameter was the closest")
+        let named = m.match("record to my ideas in Murmur", options: options)
+        #expect(named.winner?.parameter?.value == "ideas")
+    }
+
     // MARK: An action the catalog does not offer
 
     static let actions = MatcherResources(actionWords: ["share", "export", "rename", "start"])
