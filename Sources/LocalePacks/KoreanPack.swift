@@ -25,7 +25,7 @@ public struct KoreanPack: LocalePack {
     /// Particles stripped even when the stem is unknown: none of them ends common nouns.
     static let safeParticles: [String] = [
         "에게서", "한테서", "으로는", "에서는", "이랑", "에게", "한테", "에서", "으로", "까지", "부터", "에는",
-        "을", "를", "은", "는", "랑", "와", "과",
+        "을", "를", "은", "는", "랑", "와", "과", "째",
     ]
     /// Request endings after a noun + 하다 (`재생해줘`) or a conjugated stem (`꺼줘`).
     static let requestEndings: [String] = [

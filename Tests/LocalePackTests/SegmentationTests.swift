@@ -158,6 +158,8 @@ enum Packs {
         // Hand-written overrides: 그만 (stop) is no 그 + 만, 물어봐 (ask) no 물 (water).
         ("녹음 그만", ["녹음", "그만"]),
         ("물어봐줘", ["묻"]),
+        // The ordinal/duration suffix 째: 며칠째 (for how many days) is 며칠.
+        ("며칠째 명상했어", ["며칠", "명상"]),
     ]
 
     /// Auxiliaries written apart (기록해 둬, 열어 볼래) stay tokens, at a stopword weight.
