@@ -160,6 +160,9 @@ enum Packs {
         ("물어봐줘", ["묻"]),
         // The ordinal/duration suffix 째: 며칠째 (for how many days) is 며칠.
         ("며칠째 명상했어", ["며칠", "명상"]),
+        // "Can you …" (줄 수 있어), "I'll try" (해볼게), "and keep it" (해놓고).
+        ("기록 보여줄 수 있어", ["기록", "보이", "수", "있"]),
+        ("연습 시작해볼게", ["연습", "시작"]),
     ]
 
     /// Auxiliaries written apart (기록해 둬, 열어 볼래) stay tokens, at a stopword weight.
