@@ -264,6 +264,21 @@ import Testing
         }
     }
 
+    /// Stopword weights are looked up by the tokenizer's normalised word, so a pack's list
+    /// must be normalised ("koennen", not "können", whose weight no token would ever get).
+    @Test func stopwordListsAreNormalised() throws {
+        for locale in ["en", "de", "fr", "es", "zh-Hans", "ja", "ko"] {
+            let normalizer = TextNormalizer(locale: locale)
+            let text = try String(contentsOfFile: Packs.root + "/" + locale + "/stopwords.tsv", encoding: .utf8)
+            for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
+                guard let word = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) else { continue }
+                #expect(normalizer.normalize(word) == word, "\(locale): \(word)")
+            }
+        }
+        let de = try Packs.tokenizer("de")
+        #expect(de.tokens("Könntest du").first?.weight ?? 1 < 1, "a modal verb weighs less, by its lemma")
+    }
+
     @Test func wholeWordTablesDoNotFallBackToPieces() throws {
         let loaded = try MatcherResources.load(locale: "zh-Hans", directory: Packs.root).embeddings
         guard let table = loaded else {

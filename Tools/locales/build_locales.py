@@ -141,10 +141,21 @@ def write_lines(path: Path, lines, header=None):
 
 
 def copy_core(loc: str, out: Path):
-    for name in ("synonyms.txt", "stopwords.tsv", "lemmas.tsv", "system.txt", "actions.txt"):
+    for name in ("synonyms.txt", "lemmas.tsv", "system.txt", "actions.txt"):
         src = CORE / loc / name
         if src.exists() and not (name == "lemmas.tsv" and loc != "ko"):
             shutil.copy(src, out / name)
+    # stopword weights are looked up by normalised word, so the pack's copy is normalised
+    # (the hand-written list may say "können"; the tokenizer's word is "koennen")
+    src = CORE / loc / "stopwords.tsv"
+    if src.exists():
+        lines = []
+        for line in src.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                word, sep, rest = line.replace("\t", " ").partition(" ")
+                line = normalize(word, loc.split("-")[0]) + sep + rest
+            lines.append(line)
+        (out / "stopwords.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 # ----------------------------------------------------------------------------------------------
