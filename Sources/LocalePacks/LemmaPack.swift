@@ -152,11 +152,13 @@ public struct LemmaPack: LocalePack {
     }
 
     func joiningSeparableVerb(_ tokens: [Token]) -> [Token] {
-        guard language == "de", tokens.count >= 3 else { return tokens }
+        guard language == "de", tokens.count >= 2 else { return tokens }
         var end = tokens.count - 1
         while end > 1 && LemmaPack.germanTrailers.contains(tokens[end].text) { end -= 1 }
         let particle = tokens[end]
-        guard particle.kind == .word, LemmaPack.germanParticles.contains(particle.text) else { return tokens }
+        guard tokens.count >= 3, particle.kind == .word, LemmaPack.germanParticles.contains(particle.text) else {
+            return joiningAdjacentParticle(tokens)
+        }
         // The verb leads the request (imperative), possibly after "bitte" or the app's name.
         for j in 0..<min(2, end - 1) where tokens[j].kind == .word {
             var lemma = tokens[j].lemma
@@ -173,6 +175,36 @@ public struct LemmaPack: LocalePack {
             var out = tokens
             out[j].lemma = particle.text + lemma
             out[j].weight = weight(text: out[j].text, lemma: out[j].lemma)
+            return out
+        }
+        return joiningAdjacentParticle(tokens)
+    }
+
+    /// Particles that, right after a leading verb, are its particle rather than a preposition
+    /// ("Hör auf mit der Aufnahme", "Fang an mit dem Training"); zu, mit, nach, vor, um … are
+    /// left out: "Geh zu den Einstellungen" is no zugehen.
+    static let germanAdjacentParticles: Set<String> = [
+        "an", "aus", "ab", "auf", "ein", "los", "weiter", "zurueck", "fest", "hoch", "runter", "rein", "raus",
+        "weg", "fort", "hinzu", "dazu",
+    ]
+
+    /// A leading verb followed at once by its particle, when the joined verb is a known word.
+    func joiningAdjacentParticle(_ tokens: [Token]) -> [Token] {
+        for j in 0..<min(2, tokens.count - 1) where tokens[j].kind == .word {
+            let particle = tokens[j + 1].text
+            guard LemmaPack.germanAdjacentParticles.contains(particle), !LemmaPack.germanParticles.contains(tokens[j].text)
+            else { continue }
+            // auf is a preposition as often ("Spiel auf Spotify"): only last, or before mit.
+            if particle == "auf" && j + 2 < tokens.count && tokens[j + 2].text != "mit" { continue }
+            // Only a word the table already reads as a verb: "Licht aus" is no auslichten.
+            let lemma = tokens[j].lemma
+            let joined = particle + lemma
+            guard lemma.hasSuffix("en") || lemma.hasSuffix("ern") || lemma.hasSuffix("eln"), !lemma.hasPrefix(particle),
+                knows(joined)
+            else { continue }
+            var out = tokens
+            out[j].lemma = joined
+            out[j].weight = weight(text: out[j].text, lemma: joined)
             return out
         }
         return tokens

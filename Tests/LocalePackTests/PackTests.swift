@@ -95,6 +95,11 @@ import Testing
         #expect(de.tokens("Schalte das Licht aus").last?.text == "aus")
         #expect(de.tokens("Licht aus").map(\.lemma) == ["licht", "aus"])
         #expect(de.tokens("das Licht im Flur an").first?.lemma == "der")
+        // The particle right after the verb, with more after it ("Hör auf mit der Aufnahme").
+        #expect(de.tokens("Hör auf mit der Aufnahme").first?.lemma == "aufhoeren")
+        #expect(de.tokens("Schalte aus, was gerade läuft").first?.lemma == "ausschalten")
+        #expect(de.tokens("Spiel auf Spotify").first?.lemma != "aufspielen", "auf is a preposition here")
+        #expect(de.tokens("Geh zu den Einstellungen").first?.lemma == "gehen")
         let fr = try tokenizer("fr")
         #expect(fr.tokens("allume la lumiere en").first?.lemma != "enallumer")
     }
