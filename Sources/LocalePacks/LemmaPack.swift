@@ -148,7 +148,21 @@ public struct LemmaPack: LocalePack {
     /// (anfangen, ausmachen), so it meets a phrase that says the verb in one piece. The
     /// particle stays a token of its own.
     public func finish(_ tokens: [Token]) -> [Token] {
-        withCompoundParts(joiningSeparableVerb(tokens))
+        if language == "es" { return spanishStop(tokens) }
+        return withCompoundParts(joiningSeparableVerb(tokens))
+    }
+
+    /// Spanish: a request opening with "para" and a determiner is the verb parar ("Para la
+    /// grabación" = stop the recording), not the preposition ("para mañana").
+    func spanishStop(_ tokens: [Token]) -> [Token] {
+        guard tokens.count >= 2, tokens[0].text == "para",
+            ["el", "la", "los", "las", "mi", "mis", "tu", "tus", "este", "esta", "ese", "esa", "eso", "esto", "ya"]
+                .contains(tokens[1].text)
+        else { return tokens }
+        var out = tokens
+        out[0].lemma = "parar"
+        out[0].weight = 1
+        return out
     }
 
     func joiningSeparableVerb(_ tokens: [Token]) -> [Token] {

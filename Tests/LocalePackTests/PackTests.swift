@@ -46,6 +46,10 @@ import Testing
         #expect(es.tokens("apuntarlo").first?.lemma == "apuntar")
         // A word that merely ends like a clitic and is known stays itself.
         #expect(es.tokens("calle").first?.lemma == "calle")
+        // "Para" before a determiner opens a request to stop; elsewhere it is "for".
+        #expect(es.tokens("Para la grabación").first?.lemma == "parar")
+        #expect(es.tokens("Para mañana apunta leche").first?.lemma == "para")
+        #expect(es.tokens("mis notas").last?.lemma == "nota")
     }
 
     @Test func englishTableCombinesWithTheStemmer() throws {
