@@ -8,7 +8,8 @@ import PhraseTokenizer
 /// 2. the word is a known noun or verb stem;
 /// 3. the *shortest* josa suffix whose remainder is a known noun (shortest, so `고양이를` →
 ///    `고양이`, not `고양` + `이를`); then the shortest eomi whose remainder is a known verb
-///    stem or a noun taking `하다` (`재생해줘` → `재생`);
+///    stem or a noun taking `하다` (`재생해줘` → `재생`); a noun followed by 하다 under any
+///    ending the lists know (`시작하려고` → `시작`); a past fused into the stem (`왔어` → `오`);
 /// 4. for unknown stems, only unambiguous particles are stripped (`알람을` → `알람`); `이`,
 ///    `가`, `도`, `의` end too many nouns to strip blindly.
 ///

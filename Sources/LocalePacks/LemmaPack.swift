@@ -146,18 +146,20 @@ public struct LemmaPack: LocalePack {
     /// German: a request that starts with a verb and ends with a separable particle ("Fang
     /// das Training an", "Mach das Licht bitte aus") gets the whole verb as the verb's lemma
     /// (anfangen, ausmachen), so it meets a phrase that says the verb in one piece. The
-    /// particle stays a token of its own.
+    /// particle stays a token of its own. Spanish: "Para la …" is the verb parar.
     public func finish(_ tokens: [Token]) -> [Token] {
         if language == "es" { return spanishStop(tokens) }
         return withCompoundParts(joiningSeparableVerb(tokens))
     }
 
+    static let spanishDeterminers: Set<String> = [
+        "el", "la", "los", "las", "mi", "mis", "tu", "tus", "este", "esta", "ese", "esa", "eso", "esto", "ya",
+    ]
+
     /// Spanish: a request opening with "para" and a determiner is the verb parar ("Para la
     /// grabación" = stop the recording), not the preposition ("para mañana").
     func spanishStop(_ tokens: [Token]) -> [Token] {
-        guard tokens.count >= 2, tokens[0].text == "para",
-            ["el", "la", "los", "las", "mi", "mis", "tu", "tus", "este", "esta", "ese", "esa", "eso", "esto", "ya"]
-                .contains(tokens[1].text)
+        guard tokens.count >= 2, tokens[0].text == "para", LemmaPack.spanishDeterminers.contains(tokens[1].text)
         else { return tokens }
         var out = tokens
         out[0].lemma = "parar"
@@ -195,7 +197,7 @@ public struct LemmaPack: LocalePack {
     }
 
     /// Particles that, right after a leading verb, are its particle rather than a preposition
-    /// ("Hör auf mit der Aufnahme", "Fang an mit dem Training"); zu, mit, nach, vor, um … are
+    /// ("Hör auf mit der Aufnahme", "Schalte aus, was läuft"); zu, mit, nach, vor, um … are
     /// left out: "Geh zu den Einstellungen" is no zugehen.
     static let germanAdjacentParticles: Set<String> = [
         "an", "aus", "ab", "auf", "ein", "los", "weiter", "zurueck", "fest", "hoch", "runter", "rein", "raus",

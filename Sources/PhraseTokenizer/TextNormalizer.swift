@@ -1,7 +1,8 @@
 import Foundation
 
 /// Unicode normalisation applied before segmentation: NFKC (full-width forms, ligatures,
-/// compatibility characters), case folding, and removal of Latin diacritics.
+/// compatibility characters), case folding, and removal of Latin diacritics (German spells
+/// its umlauts out instead: ä → ae, ö → oe, ü → ue, ß → ss).
 ///
 /// Only the *Combining Diacritical Marks* block (U+0300–U+036F) is removed after
 /// canonical decomposition: Japanese voicing marks (U+3099/U+309A) and Hangul jamo are
