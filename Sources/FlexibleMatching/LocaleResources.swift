@@ -109,12 +109,14 @@ extension MatcherResources {
 
     /// The lemma of a list entry that is one word for the pack's tokenizer. Entries that
     /// tokenise into several words (`开始做`, `turn on`) give nil: word features are single
-    /// lemmas, so such an entry could never be matched. A German compound followed by its
-    /// parts is still one word.
+    /// lemmas, so such an entry could never be matched. O(entry length).
     private static func singleWordLemma(_ entry: String, _ tokenizer: Tokenizer) -> String? {
-        let tokens = tokenizer.tokens(entry)
-        guard let first = tokens.first else { return nil }
-        return tokens.count == 1 || first.text == tokenizer.normalizer.normalize(entry) ? first.lemma : nil
+        // The pack's last look (German compound parts) would add tokens after the word and
+        // cost most of a German pack's load time; a word's own lemma does not depend on it.
+        let normalized = tokenizer.normalizer.normalize(entry)
+        let tokens = tokenizer.tokens(normalized: normalized, finishing: false)
+        guard tokens.count == 1, let first = tokens.first else { return nil }
+        return first.lemma
     }
 
     /// The non-empty lines of a hand-written list, without `#` comments or surrounding spaces.

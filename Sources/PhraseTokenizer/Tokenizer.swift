@@ -101,6 +101,13 @@ public struct Tokenizer: Sendable {
 
     /// Tokens of already-normalised text.
     public func tokens(normalized text: String) -> [Token] {
+        tokens(normalized: text, finishing: true)
+    }
+
+    /// Tokens of already-normalised text; `finishing: false` skips the pack's last look
+    /// (`LocalePack.finish`: German compound parts and separable verbs), for callers that
+    /// only need each word's own lemma, such as the loader of a pack's word lists.
+    public func tokens(normalized text: String, finishing: Bool) -> [Token] {
         var out: [Token] = []
         var run = String.UnicodeScalarView()
         var runClass = ScalarClass.separator
@@ -130,7 +137,8 @@ public struct Tokenizer: Sendable {
             if cls != .separator { run.append(scalar) }
         }
         flush()
-        return pack?.finish(out) ?? out
+        guard finishing, let pack else { return out }
+        return pack.finish(out)
     }
 
     /// The key used for exact matching: the normalised text with punctuation and
