@@ -51,7 +51,7 @@ public struct KoreanPack: LocalePack {
     ]
 
     /// 하다's syllables as it conjugates (하, 해, 할, 한, 했, 합, 함, 하려고 …).
-    static let haSyllables: Set<Character> = ["하", "해", "할", "한", "했", "합", "함"]
+    static let haSyllables: Set<UInt32> = Set("하해할한했합함".unicodeScalars.map(\.value))
 
     /// `requestEndings` for membership tests (the list's order matters only in step 4).
     static let requestEndingSet = Set(requestEndings)
@@ -129,10 +129,8 @@ public struct KoreanPack: LocalePack {
             if let base = KoreanPack.uncontracted(stem), stems.value(WordHash.of(base)) == 2 { return base }
         }
         // A noun + 하다 with any ending the lists know (시작하려고, 추가해도, 시작할 수, 기록해두기).
-        for k in stride(from: 1, through: min(longest, n - 1), by: 1) {
-            let suffix = string((n - k)..<n)
-            guard let first = suffix.first, KoreanPack.haSyllables.contains(first) else { continue }
-            let rest = String(suffix.dropFirst())
+        for k in stride(from: 1, through: min(longest, n - 1), by: 1) where KoreanPack.haSyllables.contains(s[n - k].value) {
+            let rest = string((n - k + 1)..<n)
             guard rest.isEmpty || eomi.value(WordHash.of(rest)) != nil || KoreanPack.requestEndingSet.contains(rest)
                 || KoreanPack.requestEndingSet.contains("해" + rest)
             else { continue }
