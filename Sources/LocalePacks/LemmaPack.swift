@@ -185,15 +185,26 @@ public struct LemmaPack: LocalePack {
                 guard knows(infinitive) else { continue }
                 lemma = infinitive
             }
-            guard lemma.hasSuffix("en") || lemma.hasSuffix("ern") || lemma.hasSuffix("eln"), lemma.count >= 4,
-                !LemmaPack.germanParticles.contains(tokens[j].text), !lemma.hasPrefix(particle.text)
+            guard LemmaPack.takesParticle(lemma, particle.text), lemma.count >= 4,
+                !LemmaPack.germanParticles.contains(tokens[j].text)
             else { continue }
-            var out = tokens
-            out[j].lemma = particle.text + lemma
-            out[j].weight = weight(text: out[j].text, lemma: out[j].lemma)
-            return out
+            return reading(tokens, at: j, as: particle.text + lemma)
         }
         return joiningAdjacentParticle(tokens)
+    }
+
+    /// Whether `lemma` reads as an infinitive `particle` can be put before (-en, -ern, -eln,
+    /// and not already starting with it).
+    static func takesParticle(_ lemma: String, _ particle: String) -> Bool {
+        (lemma.hasSuffix("en") || lemma.hasSuffix("ern") || lemma.hasSuffix("eln")) && !lemma.hasPrefix(particle)
+    }
+
+    /// `tokens` with token `j` read as the verb `lemma` (its weight looked up again).
+    func reading(_ tokens: [Token], at j: Int, as lemma: String) -> [Token] {
+        var out = tokens
+        out[j].lemma = lemma
+        out[j].weight = weight(text: out[j].text, lemma: lemma)
+        return out
     }
 
     /// Particles that, right after a leading verb, are its particle rather than a preposition
@@ -214,14 +225,8 @@ public struct LemmaPack: LocalePack {
             if particle == "auf" && j + 2 < tokens.count && tokens[j + 2].text != "mit" { continue }
             // Only a word the table already reads as a verb: "Licht aus" is no auslichten.
             let lemma = tokens[j].lemma
-            let joined = particle + lemma
-            guard lemma.hasSuffix("en") || lemma.hasSuffix("ern") || lemma.hasSuffix("eln"), !lemma.hasPrefix(particle),
-                knows(joined)
-            else { continue }
-            var out = tokens
-            out[j].lemma = joined
-            out[j].weight = weight(text: out[j].text, lemma: joined)
-            return out
+            guard LemmaPack.takesParticle(lemma, particle), knows(particle + lemma) else { continue }
+            return reading(tokens, at: j, as: particle + lemma)
         }
         return tokens
     }
