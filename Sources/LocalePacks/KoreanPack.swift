@@ -172,6 +172,71 @@ public struct KoreanPack: LocalePack {
         return word
     }
 
+    /// Korean compound nouns are as often written without their space as with it (독서 기록,
+    /// 독서기록): an unknown word of four syllables or more that is two or three known nouns of
+    /// two syllables or more (the last may carry a particle: 수면기록을) is followed by those
+    /// nouns, at reduced weight, so it meets a phrase that spaces them. The word stays a token.
+    /// O(length²) hash probes per unknown word.
+    public func finish(_ tokens: [Token]) -> [Token] {
+        var out: [Token]? = nil
+        for (i, t) in tokens.enumerated() {
+            if let parts = compoundNouns(t) {
+                if out == nil { out = Array(tokens[..<i]) }
+                out?.append(t)
+                for p in parts {
+                    out?.append(Token(text: p, lemma: p, kind: .word, weight: weight(text: p, lemma: p) * KoreanPack.compoundPartWeight))
+                }
+            } else {
+                out?.append(t)
+            }
+        }
+        return out ?? tokens
+    }
+
+    /// Weight of a compound's parts relative to the compound (as for German compounds).
+    static let compoundPartWeight: Float = 0.7
+
+    func compoundNouns(_ t: Token) -> [String]? {
+        guard t.kind == .word, stems.value(WordHash.of(t.lemma)) == nil else { return nil }
+        let s = Array(t.lemma.unicodeScalars)
+        guard s.count >= 4, s.allSatisfy({ (0xAC00...0xD7A3).contains($0.value) }) else { return nil }
+        return nounParts(s[...], depth: 2)
+    }
+
+    /// Known nouns making up `s`, the longest last part first (compounds are head-final).
+    private func nounParts(_ s: ArraySlice<Unicode.Scalar>, depth: Int) -> [String]? {
+        func string(_ r: ArraySlice<Unicode.Scalar>) -> String {
+            var v = String.UnicodeScalarView()
+            v.append(contentsOf: r)
+            return String(v)
+        }
+        func isNoun(_ r: ArraySlice<Unicode.Scalar>) -> Bool {
+            var h = WordHash.seed
+            for c in r { h = WordHash.add(h, scalar: c) }
+            return stems.value(h) == 1
+        }
+        guard s.count >= 4 else { return nil }
+        let start = s.startIndex
+        for cut in (start + 2)...(s.endIndex - 2) {
+            let head = s[start..<cut], tail = s[cut...]
+            guard isNoun(head) else { continue }
+            if isNoun(tail) { return [string(head), string(tail)] }
+            // The last part with a particle glued on (기록을, 목록에).
+            for k in stride(from: 1, through: min(3, tail.count - 2), by: 1) where josa.value(hashOf(tail.suffix(k))) != nil {
+                let noun = tail.dropLast(k)
+                if isNoun(noun) { return [string(head), string(noun)] }
+            }
+            if depth > 1, let rest = nounParts(tail, depth: depth - 1) { return [string(head)] + rest }
+        }
+        return nil
+    }
+
+    private func hashOf(_ r: ArraySlice<Unicode.Scalar>) -> UInt64 {
+        var h = WordHash.seed
+        for c in r { h = WordHash.add(h, scalar: c) }
+        return h
+    }
+
     /// Final-consonant indices of a Hangul syllable (its code point minus U+AC00, modulo 28).
     static let finalL: UInt32 = 8, finalSS: UInt32 = 20
 

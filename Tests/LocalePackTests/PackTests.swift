@@ -126,6 +126,24 @@ import Testing
         #expect(try tokenizer("fr").tokens("Küchenlicht").count == 1, "German only")
     }
 
+    /// A Korean compound noun written without its space is followed by its nouns (the last
+    /// one's particle stripped), so it meets a phrase that spaces them; known words, short
+    /// words, verbs and Latin app names stay whole.
+    @Test func koreanSpacelessCompoundsAddTheirNouns() throws {
+        let ko = try tokenizer("ko")
+        let t = ko.tokens("수면기록을 보여 줘")
+        #expect(t.map(\.text).prefix(3) == ["수면기록을", "수면", "기록"], "\(t.map(\.text))")
+        let whole = try #require(t.first), part = try #require(t.dropFirst().first)
+        #expect(part.weight < whole.weight)
+        #expect(ko.tokens("교통카드에 충전").map(\.lemma).contains("카드"), "\(ko.tokens("교통카드에 충전").map(\.lemma))")
+        #expect(ko.tokens("기록").count == 1)
+        #expect(ko.tokens("메시지를").count == 1, "a known noun with its particle is not split")
+        #expect(ko.tokens("시작해줘").count == 1, "a request form is not split")
+        #expect(ko.tokens("수면기록").count == 3)
+        #expect(ko.tokens("수면기").count == 1, "a three-syllable word has no two parts of two syllables")
+        #expect(ko.tokens("Pennyjar로").map(\.text) == ["pennyjar", "로"])
+    }
+
     @Test func packNamesFollowTheLanguage() {
         #expect(LocalePackLoader.packName(for: "zh") == "zh-Hans")
         #expect(LocalePackLoader.packName(for: "zh_TW") == "zh-Hans")
