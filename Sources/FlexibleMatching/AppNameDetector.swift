@@ -15,7 +15,10 @@ public struct AppNameDetector: Sendable {
         var seen = Set<String>()
         var forms: [(String, [String])] = []
         for form in app.spokenForms {
-            let tokens = tokenizer.tokens(form).map(\.text)
+            // Without the pack's last look: German and Korean add a compound's parts after it
+            // ("tripnest" → trip, nest), and a typo in the name would then have to recur in
+            // every part. The parts that follow a typed name are removed with it (`strip`).
+            let tokens = tokenizer.tokens(normalized: tokenizer.normalizer.normalize(form), finishing: false).map(\.text)
             let normalized = tokens.joined(separator: " ")
             guard !normalized.isEmpty, seen.insert(normalized).inserted else { continue }
             forms.append((normalized, tokens))
@@ -34,12 +37,21 @@ public struct AppNameDetector: Sendable {
                 return (tokenizer.tokens(normalized: stripped), true)
             }
         }
+        // A compound's parts (German, Korean) follow it at reduced weight: a name match may not
+        // start on one ("trip nest" inside "tripnest, trip, nest").
+        func isPart(_ i: Int) -> Bool {
+            guard tokens[i].weight < 1 else { return false }
+            for j in max(0, i - 3)..<i where tokens[j].text != tokens[i].text && tokens[j].text.contains(tokens[i].text) {
+                return true
+            }
+            return false
+        }
         // Exact token spans first, then spans within a small edit distance.
         for fuzzy in [false, true] {
             for form in forms {
                 let n = form.tokens.count
                 guard n > 0, tokens.count >= n else { continue }
-                for start in 0...(tokens.count - n) {
+                for start in 0...(tokens.count - n) where !isPart(start) {
                     var ok = true
                     for j in 0..<n
                     where !AppNameDetector.close(tokens[start + j].text, form.tokens[j], fuzzy: fuzzy)
@@ -49,8 +61,16 @@ public struct AppNameDetector: Sendable {
                         break
                     }
                     if ok {
+                        // The compound parts the pack put after the name go with it.
+                        let last = tokens[start + n - 1].text
+                        var end = start + n
+                        while end < tokens.count, tokens[end].kind == .word, tokens[end].weight < 1,
+                            tokens[end].text != last, last.contains(tokens[end].text)
+                        {
+                            end += 1
+                        }
                         var rest = tokens
-                        rest.removeSubrange(start..<(start + n))
+                        rest.removeSubrange(start..<end)
                         return (rest, true)
                     }
                 }

@@ -252,6 +252,28 @@ struct LocaleBehaviourTests {
         #expect(abs(with - within) < 0.02, "\(with) vs \(within)")
     }
 
+
+    /// The German pack follows an unknown compound with its parts, and an app name is one
+    /// ("Tripnest" → trip, nest). A typo in the name must still find it, the parts must not
+    /// stay behind as words, and its spaced synonym must not be found among the parts.
+    @Test func aCompoundAppNameIsFoundThroughATypo() throws {
+        let resources = try MatcherResources.load(locale: "de", directory: PackagePaths.locales.path)
+        let catalog = LocaleCatalog(
+            locale: "de", app: AppName(name: "Tripnest", synonyms: ["Trip Nest"]), parameters: [],
+            shortcuts: [
+                Shortcut(id: "Share", phrases: [PhraseTemplate("Teile meine Reise mit ${applicationName}")]),
+                Shortcut(id: "Open", phrases: [PhraseTemplate("Öffne meine Buchung in ${applicationName}")]),
+            ], negativePhrases: [])
+        let matcher = Matcher(catalog: catalog, resources: resources)
+        let exact = matcher.match("Teile meine Reise mit Tripnest", options: options)
+        let typed = matcher.match("Teile meine Reise mit Tripnset", options: options)
+        let spaced = matcher.match("Teile meine Reise mit Trip Nest", options: options)
+        #expect(exact.winner?.shortcut == "Share" && exact.appNameMentioned)
+        #expect(typed.winner?.shortcut == "Share" && typed.appNameMentioned, "\(typed)")
+        #expect(abs(exact.score - typed.score) < 0.02, "\(exact.score) vs \(typed.score)")
+        #expect(abs(exact.score - spaced.score) < 0.02, "\(exact.score) vs \(spaced.score)")
+    }
+
     // MARK: Japanese typed in kana
 
     /// "みずやりをきろく" is "水やりを記録" left unconverted: the phrase's reading meets it.
