@@ -463,7 +463,7 @@ def sp_score(word, pieces, cache={}):
 
 
 JA_KEEP_NOUNS, JA_KEEP_VERBS, JA_KEEP_ADJ = 30000, 2500, 500
-JA_READINGS = 20000  # readings.tsv rows (about 0.45 MB: the ja pack stays under 5 MB)
+JA_READINGS = 14000  # readings.tsv rows (about 0.3 MB: the ja pack stays under 5 MB)
 JA_READ_COUNT = 0
 
 
