@@ -152,6 +152,16 @@ struct JSONLineWriter {
     /// always valid UTF-8); `"` and `\` are escaped, control characters become `\u00XX`.
     private mutating func appendEscaped(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copied whole, not byte by byte.
+        let copied = string.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            guard !buffer.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else { return false }
+            bytes.append(contentsOf: buffer)
+            return true
+        } ?? false
+        if copied {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):

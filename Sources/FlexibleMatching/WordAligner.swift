@@ -170,32 +170,39 @@ struct WordAligner: Sendable {
         var bestForPhrase = [Float](repeating: 0, count: phrase.count)
         var covered: Float = 0, queryWeight: Float = 0
         let dims = dimension
-        query.vectors.withUnsafeBufferPointer { qv in
-            vectors.withUnsafeBufferPointer { pv in
-                for (i, q) in query.words.enumerated() {
-                    var best: Float = 0
-                    for (j, p) in phrase.enumerated() {
-                        var s: Float = 0
-                        if q.lemma == p.lemma {
-                            s = 1
-                        } else if query.synonyms[i].contains(p.lemma) {
-                            s = WordAligner.synonymSimilarity
-                        } else {
-                            if q.vector >= 0 && p.vector >= 0, let qb = qv.baseAddress, let pb = pv.baseAddress {
-                                s = max(0, WordAligner.dot(qb + q.vector, pb + p.vector, dims))
+        // Through buffer pointers and field by field: copying a `Word` (it holds arrays)
+        // retained and released them for every pair of words.
+        phrase.withUnsafeBufferPointer { pw in
+            query.vectors.withUnsafeBufferPointer { qv in
+                vectors.withUnsafeBufferPointer { pv in
+                    for i in query.words.indices {
+                        let qLemma = query.words[i].lemma, qVector = query.words[i].vector, qWeight = query.words[i].weight
+                        var best: Float = 0
+                        for j in 0..<pw.count {
+                            var s: Float = 0
+                            let pLemma = pw[j].lemma
+                            if qLemma == pLemma {
+                                s = 1
+                            } else if query.synonyms[i].contains(pLemma) {
+                                s = WordAligner.synonymSimilarity
+                            } else {
+                                let pVector = pw[j].vector
+                                if qVector >= 0 && pVector >= 0, let qb = qv.baseAddress, let pb = pv.baseAddress {
+                                    s = max(0, WordAligner.dot(qb + qVector, pb + pVector, dims))
+                                }
+                                // Shared spelling counts only when substantial (a compound, a typo), and
+                                // is looked at only for a query word without a vector (misspelt, rare).
+                                if qVector < 0 {
+                                    let d = WordAligner.dice(query.words[i].grams, pw[j].grams)
+                                    if d >= 0.5 && d > s { s = d }
+                                }
                             }
-                            // Shared spelling counts only when substantial (a compound, a typo), and
-                            // is looked at only for a query word without a vector (misspelt, rare).
-                            if q.vector < 0 {
-                                let d = WordAligner.dice(q.grams, p.grams)
-                                if d >= 0.5 && d > s { s = d }
-                            }
+                            if s > best { best = s }
+                            if s > bestForPhrase[j] { bestForPhrase[j] = s }
                         }
-                        if s > best { best = s }
-                        if s > bestForPhrase[j] { bestForPhrase[j] = s }
+                        covered += qWeight * best
+                        queryWeight += qWeight
                     }
-                    covered += q.weight * best
-                    queryWeight += q.weight
                 }
             }
         }
