@@ -320,6 +320,12 @@ public struct Matcher: Sendable {
                           mentioned: false, reason: .appNameMissing, candidates: candidates, options: options,
                           otherApp: other)
         }
+        // Spoken to Siri by name without naming this app ("Do you ever sleep, Siri?").
+        if !mentioned, OtherAppDetector.addressesSiri(allTokens) {
+            return result(input, .none, winner: nil, score: candidates.first?.score ?? 0, margin: 0, kind: nil,
+                          mentioned: false, reason: .appNameMissing, candidates: candidates, options: options,
+                          otherApp: "Siri")
+        }
         guard let best = candidates.first, tokens.isEmpty == false else {
             return result(input, .none, winner: nil, score: 0, margin: 0, kind: nil, mentioned: mentioned,
                           reason: .belowThreshold, candidates: candidates, options: options)

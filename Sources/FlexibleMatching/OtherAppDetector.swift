@@ -140,6 +140,21 @@ struct OtherAppDetector: Sendable {
         return nil
     }
 
+    /// Whether the request speaks to Siri by name ("Do you ever sleep, Siri?", "Siriって楽器弾ける？",
+    /// "시리야 너 …"): unless it names this app, it is Siri's to answer, as chit-chat is. The wake
+    /// words ("Hey Siri", "OK Siri") do not count: they start any request. O(tokens).
+    static func addressesSiri(_ tokens: [Token]) -> Bool {
+        for (i, t) in tokens.enumerated() where t.text == "siri" || koreanSiri.contains(t.text) {
+            if i > 0, wakeWords.contains(tokens[i - 1].text) { continue }
+            return true
+        }
+        return false
+    }
+
+    /// 시리 with the particles that make it the addressee or the topic (not 시리아, Syria).
+    static let koreanSiri: Set<String> = ["시리", "시리야", "시리는", "시리도", "시리가", "시리한테", "시리랑", "시리에게"]
+    static let wakeWords: Set<String> = ["hey", "hei", "ok", "okay", "oye", "ehi", "dis"]
+
     /// Prepositions that put an app's name after them ("… in Murmur", "mit Stillwater").
     static let appPrepositions: [String: Set<String>] = [
         "en": ["in", "on", "with", "from", "using", "via", "through"],

@@ -31,6 +31,16 @@ struct MatchCommandTests {
         }
     }
 
+    /// A request spoken to Siri is refused with a reason that says so, in text and in JSON.
+    @Test func aRequestSpokenToSiriSaysSo() throws {
+        let text = try CLI.run(["match", "--catalog", catalog, "Siri, do you keep lists?"])
+        #expect(text.status == 0, "\(text.errorOutput)")
+        #expect(text.output.contains("speaks to Siri, not to this app"), "\(text.output)")
+        let json = try CLI.run(["match", "--catalog", catalog, "--json", "Siri, do you keep lists?"])
+        let line = try #require(json.outputLines.first)
+        #expect(line.contains("\"outcome\":\"none\"") && line.contains("\"reason\":\"app-name-missing\""), "\(line)")
+    }
+
     @Test func stdinAnswersEveryLineIncludingEmptyOnes() throws {
         let input = Data("add a task in Tasklet\n\n   \r\nstart focusing with Tasklet\r\nno final newline".utf8)
         let result = try CLI.run(["match", "--catalog", catalog, "--json", "--stdin"], input: input)

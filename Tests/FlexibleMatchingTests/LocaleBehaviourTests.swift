@@ -345,6 +345,25 @@ struct LocaleBehaviourTests {
         #expect(siri.otherAppName == nil)
     }
 
+    /// Spoken to Siri by name, a request that does not name the app is Siri's (chit-chat);
+    /// the wake words "Hey Siri" are no such address, and naming the app wins.
+    @Test func aRequestSpokenToSiriIsNotTheApps() {
+        let m = Matcher(catalog: Self.budget)
+        let options = MatchOptions.test(threshold: 0.05)
+        for text in ["Do you keep a budget, Siri?", "Siri, show my balance", "Show my balance, siri"] {
+            let r = m.match(text, options: options)
+            #expect(r.outcome == .none && r.otherAppName == "Siri", "\(text): \(r.outcome)")
+        }
+        #expect(m.match("Hey Siri, show my balance", options: options).winner?.shortcut == "ShowBalance")
+        #expect(m.match("Siri, show my balance in Pennyjar", options: options).winner?.shortcut == "ShowBalance")
+        let korean = Matcher(catalog: LocaleCatalog(
+            locale: "ko", app: AppName(name: "Pennyjar"), parameters: [],
+            shortcuts: [Shortcut(id: "Diary", phrases: [PhraseTemplate("${applicationName}에 일기 써 줘")])],
+            negativePhrases: []))
+        #expect(korean.match("시리야 너도 일기 써?", options: options).otherAppName == "Siri")
+        #expect(korean.match("시리아 여행 일기 써 줘", options: options).otherAppName == nil, "Syria is no Siri")
+    }
+
     // MARK: Negative phrases weighed like candidates
 
     /// The closest negative phrase is scored like a candidate: its vector score blended with

@@ -70,6 +70,9 @@ struct MatchReport {
             return text + " (best shortcut \(fixed(result.score)))"
         case .appNameMissing?:
             let names = locale.app.spokenForms.map(quoted).joined(separator: " or ")
+            if result.otherAppName == "Siri" {
+                return "speaks to Siri, not to this app (say \(names) to ask this one)"
+            }
             if let other = result.otherAppName {
                 return "names another app, \(quoted(other)) (say \(names) to ask this one)"
             }
