@@ -25,7 +25,21 @@ struct WordAligner: Sendable {
     }
 
     static func trigrams(_ text: String) -> [UInt32] {
-        let s = [UInt32(0x20)] + text.unicodeScalars.map(\.value) + [0x20]
+        var s: [UInt32] = [0x20]
+        for c in text.unicodeScalars {
+            let v = c.value
+            if (0xAC00...0xD7A3).contains(v) {
+                // A Hangul syllable as its letters (jamo): a Korean typo changes one letter of a
+                // syllable (추새 / 추세), which would otherwise change every trigram it is in.
+                let i = v - 0xAC00
+                s.append(0x1100 + i / 588)
+                s.append(0x1161 + (i % 588) / 28)
+                if i % 28 != 0 { s.append(0x11A7 + i % 28) }
+            } else {
+                s.append(v)
+            }
+        }
+        s.append(0x20)
         guard s.count >= 3 else { return [] }
         var out: [UInt32] = []
         out.reserveCapacity(s.count - 2)

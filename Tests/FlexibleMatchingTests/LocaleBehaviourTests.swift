@@ -461,3 +461,17 @@ struct ByteSearchTests {
         #expect(ByteSearch.replacing("", "x", with: "y") == "")
     }
 }
+
+@Suite("Word aligner spelling")
+struct WordAlignerSpellingTests {
+    /// Korean syllables are compared letter by letter: a typo that changes one vowel (추새 for
+    /// 추세, 어듭게 for 어둡게) keeps half the trigrams; an unrelated word keeps none.
+    @Test func koreanTyposShareTrigrams() {
+        func dice(_ a: String, _ b: String) -> Float { WordAligner.dice(WordAligner.trigrams(a), WordAligner.trigrams(b)) }
+        #expect(dice("추새", "추세") >= 0.5)
+        #expect(dice("어듭게", "어둡게") >= 0.5)
+        #expect(dice("추세", "수면") == 0)
+        #expect(dice("recipie", "recipe") >= 0.5, "Latin text is compared as before")
+        #expect(WordAligner.trigrams("추세") == WordAligner.trigrams("추세"))
+    }
+}
