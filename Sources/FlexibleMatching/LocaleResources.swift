@@ -59,7 +59,9 @@ extension MatcherResources {
     /// - `system.txt` (requests Siri handles itself, one per line: built-in negative phrases
     ///   for queries that do not name the app);
     /// - `actions.txt` (actions apps often offer, one word per line: `Matcher` notices a
-    ///   request for one the catalog does not offer).
+    ///   request for one the catalog does not offer);
+    /// - `antonyms.txt` (opposites, "next / previous": a phrase that says the opposite of a
+    ///   request's word is no match for it, however close their vectors).
     /// A missing file is not an error (matching then runs with less); an unreadable or
     /// malformed one is, naming the file and line. Complexity: O(size of the pack's files).
     public static func load(locale: String, directory: String? = nil) throws(LocaleResourceError) -> MatcherResources {
@@ -102,6 +104,9 @@ extension MatcherResources {
         if let text = try optionalText("actions.txt", in: folder) {
             resources.actionWords = Set(contentLines(text).compactMap { singleWordLemma($0, tokenizer) })
         }
+        if let text = try optionalText("antonyms.txt", in: folder) {
+            resources.antonyms = try antonyms(text, path: (folder as NSString).appendingPathComponent("antonyms.txt"), tokenizer)
+        }
         let weight = resources.tuning?.space.synonymWeight ?? FeatureSpace().synonymWeight
         resources.lexicon = groups.isEmpty ? nil : Lexicon(groups: groups, weight: weight)
         return resources
@@ -126,6 +131,34 @@ extension MatcherResources {
             let trimmed = content.trimmingCharacters(in: .whitespaces)
             return trimmed.isEmpty ? nil : trimmed
         }
+    }
+
+    /// Opposites from `antonyms.txt`: "a, b / c, d" makes each word on one side the opposite
+    /// of each on the other, both ways. An entry that is not one word for the tokenizer is
+    /// skipped (as in `synonyms.txt`); a line without exactly one "/" is an error naming it.
+    /// O(file size).
+    static func antonyms(_ text: String, path: String, _ tokenizer: Tokenizer) throws(LocaleResourceError) -> [String: Set<String>] {
+        var map: [String: Set<String>] = [:]
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let content = (line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !content.isEmpty else { continue }
+            let sides = content.split(separator: "/", omittingEmptySubsequences: false)
+            guard sides.count == 2 else {
+                throw .unusable(path: "\(path):\(number + 1)", reason: "expected 'word, … / opposite, …', got '\(content)'")
+            }
+            func lemmas(_ side: Substring) -> [String] {
+                side.split(separator: ",").compactMap { singleWordLemma($0.trimmingCharacters(in: .whitespaces), tokenizer) }
+            }
+            let left = lemmas(sides[0]), right = lemmas(sides[1])
+            for a in left {
+                for b in right where a != b {
+                    map[a, default: []].insert(b)
+                    map[b, default: []].insert(a)
+                }
+            }
+        }
+        return map
     }
 
     /// The UTF-8 text of a pack's optional file; nil when the file does not exist.

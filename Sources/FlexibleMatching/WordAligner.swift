@@ -94,14 +94,17 @@ struct WordAligner: Sendable {
     private let dimension: Int
     private let embeddings: StaticEmbeddings?
     private let lexicon: Lexicon?
+    /// Lemma → the hashes of its opposites (`MatcherResources.antonyms`).
+    private let antonyms: [String: [UInt64]]
     /// A hand-written synonym pairs as well as the word itself: the lexicon lists words
     /// that stand for each other in a command. Corpora/Dev, leave one app out: 0.8 gave
     /// 87.3 %, 1 gives 87.6 % (up in six locales, none down); clinc-apps as shipped unchanged.
     static let synonymSimilarity: Float = 1
 
-    init(rows tokens: [[Token]], embeddings: StaticEmbeddings?, lexicon: Lexicon?) {
+    init(rows tokens: [[Token]], embeddings: StaticEmbeddings?, lexicon: Lexicon?, antonyms: [String: Set<String>] = [:]) {
         self.embeddings = embeddings
         self.lexicon = lexicon
+        self.antonyms = antonyms.mapValues { Array($0.map(FeatureHash.word)) }
         self.dimension = embeddings?.dimension ?? 0
         var vectors: [Float] = []
         // Rows repeat words (one template per parameter value): each distinct word is looked
@@ -154,13 +157,17 @@ struct WordAligner: Sendable {
         var vectors: [Float]
         /// Lemma hashes of each word's lexicon synonyms (a handful: a linear search is fastest).
         var synonyms: [[UInt64]]
+        /// Lemma hashes of each word's opposites, paired with similarity 0.
+        var antonyms: [[UInt64]] = []
     }
 
     func prepare(_ tokens: [Token]) -> Query {
         var words: [Word] = []
         var vectors: [Float] = []
         var synonyms: [[UInt64]] = []
+        var opposites: [[UInt64]] = []
         for t in tokens {
+            opposites.append(antonyms[t.lemma] ?? [])
             var offset = -1
             if let v = WordAligner.unitVector(t, embeddings) {
                 offset = vectors.count
@@ -173,14 +180,19 @@ struct WordAligner: Sendable {
                     grams: offset < 0 ? WordAligner.trigrams(t.text) : []))
             synonyms.append(lexicon?.synonyms(of: t.lemma).map { FeatureHash.word($0.lemma) } ?? [])
         }
-        return Query(words: words, vectors: vectors, synonyms: synonyms)
+        return Query(words: words, vectors: vectors, synonyms: synonyms, antonyms: opposites)
     }
 
     /// F1 of the two sides' weighted coverage, in [0, 1]. Complexity: O(query words × row
     /// words × dimension).
-    func score(_ query: Query, row: Int) -> Double {
+    func score(_ query: Query, row: Int) -> Double { alignment(query, row: row).score }
+
+    /// The F1 score, and whether the query says the opposite of one of the phrase's words
+    /// (a query word with an antonym in the phrase and no match of its own there).
+    func alignment(_ query: Query, row: Int) -> (score: Double, contradicts: Bool) {
         let phrase = rows[row]
-        guard !query.words.isEmpty, !phrase.isEmpty else { return 0 }
+        guard !query.words.isEmpty, !phrase.isEmpty else { return (0, false) }
+        var contradicts = false
         var bestForPhrase = [Float](repeating: 0, count: phrase.count)
         var covered: Float = 0, queryWeight: Float = 0
         let dims = dimension
@@ -192,6 +204,7 @@ struct WordAligner: Sendable {
                     for i in query.words.indices {
                         let qLemma = query.words[i].lemma, qVector = query.words[i].vector, qWeight = query.words[i].weight
                         var best: Float = 0
+                        var opposed = false
                         for j in 0..<pw.count {
                             var s: Float = 0
                             let pLemma = pw[j].lemma
@@ -199,6 +212,8 @@ struct WordAligner: Sendable {
                                 s = 1
                             } else if query.synonyms[i].contains(pLemma) {
                                 s = WordAligner.synonymSimilarity
+                            } else if query.antonyms[i].contains(pLemma) {
+                                opposed = true
                             } else {
                                 let pVector = pw[j].vector
                                 if qVector >= 0 && pVector >= 0, let qb = qv.baseAddress, let pb = pv.baseAddress {
@@ -214,6 +229,7 @@ struct WordAligner: Sendable {
                             if s > best { best = s }
                             if s > bestForPhrase[j] { bestForPhrase[j] = s }
                         }
+                        if opposed && best < 1 { contradicts = true }
                         covered += qWeight * best
                         queryWeight += qWeight
                     }
@@ -227,7 +243,7 @@ struct WordAligner: Sendable {
         }
         let precision = covered / max(queryWeight, 1e-6)
         let recall = phraseCovered / max(phraseWeight, 1e-6)
-        guard precision + recall > 0 else { return 0 }
-        return Double(2 * precision * recall / (precision + recall))
+        guard precision + recall > 0 else { return (0, contradicts) }
+        return (Double(2 * precision * recall / (precision + recall)), contradicts)
     }
 }

@@ -475,3 +475,34 @@ struct WordAlignerSpellingTests {
         #expect(WordAligner.trigrams("추세") == WordAligner.trigrams("추세"))
     }
 }
+
+@Suite("Opposites")
+struct AntonymTests {
+    /// Word vectors put "previous" next to "next": the pack's opposites make a phrase that
+    /// says the opposite of a request's word lose, while the request that says it is untouched.
+    @Test func aPhraseSayingTheOppositeLoses() throws {
+        var resources = try MatcherResources.load(locale: "en", directory: PackagePaths.locales.path)
+        #expect(resources.antonyms["previous"]?.contains("next") == true, "loaded from Locales/en/antonyms.txt")
+        let catalog = LocaleCatalog(
+            locale: "en", app: AppName(name: "Simmer"), parameters: [],
+            shortcuts: [
+                Shortcut(id: "Next", phrases: [PhraseTemplate("Read the next step in ${applicationName}")]),
+                Shortcut(id: "Timer", phrases: [PhraseTemplate("Start a timer in ${applicationName}")]),
+            ], negativePhrases: [])
+        let options = MatchOptions.test(threshold: 0)
+        let with = Matcher(catalog: catalog, resources: resources)
+        resources.antonyms = [:]
+        let without = Matcher(catalog: catalog, resources: resources)
+        let previous = "Read the previous step in Simmer", next = "Read the next step please in Simmer"
+        #expect(with.match(previous, options: options).score < without.match(previous, options: options).score - 0.1)
+        #expect(with.match(next, options: options).score == without.match(next, options: options).score)
+    }
+
+    @Test func oppositesAreSymmetricAndSkipPhrases() throws {
+        let tokenizer = Tokenizer(locale: "en")
+        let map = try MatcherResources.antonyms("on, enable / off, turn off\n", path: "antonyms.txt", tokenizer)
+        #expect(map["on"] == ["off"] && map["enable"] == ["off"])
+        #expect(map["off"] == ["on", "enable"])
+        #expect(map["turn off"] == nil, "two words are no entry")
+    }
+}

@@ -227,6 +227,8 @@ import Testing
         ("matching.json", Data("{\"threshold\": 2}".utf8), "matching.json: error: 'threshold' must be a number"),
         ("frequency.tsv", Data("the\t1.5\n".utf8), "frequency.tsv:1: error:"),
         ("actions.txt", Data([0x73, 0x68, 0x61, 0x72, 0x65, 0xFF, 0x0A]), "actions.txt: error: not readable as UTF-8"),
+        ("antonyms.txt", Data("# opposites\nnext / previous\non, off\n".utf8), "antonyms.txt:3: error: expected 'word, … / opposite, …', got 'on, off'"),
+        ("antonyms.txt", Data([0x6F, 0x6E, 0x2F, 0xFF, 0x0A]), "antonyms.txt: error: not readable as UTF-8"),
     ])
     func badNewPackFilesAreNamed(_ name: String, _ contents: Data, _ message: String) throws {
         let root = try scratch([:])

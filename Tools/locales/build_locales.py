@@ -141,7 +141,7 @@ def write_lines(path: Path, lines, header=None):
 
 
 def copy_core(loc: str, out: Path):
-    for name in ("synonyms.txt", "lemmas.tsv", "system.txt", "actions.txt"):
+    for name in ("synonyms.txt", "lemmas.tsv", "system.txt", "actions.txt", "antonyms.txt"):
         src = CORE / loc / name
         if src.exists() and not (name == "lemmas.tsv" and loc != "ko"):
             shutil.copy(src, out / name)
@@ -719,6 +719,7 @@ ROWS = {
     "stems.tsv": ("noun stems (top 30k by e5 score) and verb/adjective stems", "open-korean-text 2.1.0 `noun/nouns.txt`, `verb/verb.txt`, `adjective/adjective.txt`", "Apache-2.0"),
     "lemmas.tsv.ko": ("conjugated stem → dictionary stem (꺼 → 끄)", "hand-written by the project (`Tools/locales/core/ko/lemmas.tsv`)", "project licence"),
     "system.txt": ("requests Siri handles itself (timers, weather, calls, chit-chat): built-in negative phrases for queries that do not name the app", "hand-written by the project (`Tools/locales/core/{loc}/system.txt`)", "project licence"),
+    "antonyms.txt": ("opposite words (next/previous, on/off, brighter/dimmer): a candidate whose phrase says the opposite of a request's word loses 0.2", "hand-written by the project (`Tools/locales/core/{loc}/antonyms.txt`)", "project licence"),
     "actions.txt": ("actions apps often offer (share, rename, export, …): a request for one that no phrase of the catalog offers is not the app's", "hand-written by the project (`Tools/locales/core/{loc}/actions.txt`)", "project licence"),
     "synonyms.txt": ("core synonym groups of App Shortcut verbs and nouns", "hand-written by the project (`Tools/locales/core/{loc}/synonyms.txt`)", "project licence"),
     "stopwords.tsv": ("stopword *weights* (never removal; command words are not listed)", "hand-written by the project (`Tools/locales/core/{loc}/stopwords.tsv`)", "project licence"),
