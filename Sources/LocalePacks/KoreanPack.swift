@@ -50,6 +50,13 @@ public struct KoreanPack: LocalePack {
         "주시겠어요", "주실래요", "줄래요", "어버려", "아버려", "버려",
     ]
 
+    /// `safeParticles` and `requestEndings` as scalars, in the same order.
+    static let safeParticleScalars = safeParticles.map { Array($0.unicodeScalars) }
+    static let requestEndingScalars = requestEndings.map { Array($0.unicodeScalars) }
+    /// Endings after a past ㅆ (끝났어) and after an intent ㄹ (켤래) fused into the stem.
+    static let pastEndings = ["어요", "어", "다", "습니다", "는지", "지", "죠", "네"].map { Array($0.unicodeScalars) }
+    static let intentEndings = ["래요", "래", "까요", "까", "게요", "게"].map { Array($0.unicodeScalars) }
+
     /// 하다's syllables as it conjugates (하, 해, 할, 한, 했, 합, 함, 하려고 …).
     static let haSyllables: Set<UInt32> = Set("하해할한했합함".unicodeScalars.map(\.value))
 
@@ -140,8 +147,8 @@ public struct KoreanPack: LocalePack {
         // A stem fused with its 어/아 and nothing after (남겨 줘: 남겨 = 남기 + 어).
         if let base = KoreanPack.uncontracted(word), stems.value(WordHash.of(base)) == 2 { return base }
         // Past tense fused into the stem's last syllable (끝났어 = 끝나 + 았어): drop the ㅆ.
-        for ending in ["어요", "어", "다", "습니다", "는지", "지", "죠", "네"] {
-            guard let base = KoreanPack.stem(of: word, before: ending, losingFinal: KoreanPack.finalSS) else { continue }
+        for ending in KoreanPack.pastEndings {
+            guard let base = KoreanPack.stem(of: s, before: ending, losingFinal: KoreanPack.finalSS) else { continue }
             if let o = overrides.value(base) { return o }
             if stems.value(WordHash.of(base)) != nil { return base }
             // 줬어 = 주 + 었어, 읽었는지 = 읽 + 었 + 는지: the vowel goes too. A fused vowel
@@ -153,20 +160,23 @@ public struct KoreanPack: LocalePack {
             }
         }
         // An ending after a stem fused with ㄹ (켤래 = 켜 + ㄹ래, 끌까 = 끄 + ㄹ까).
-        for ending in ["래요", "래", "까요", "까", "게요", "게"] {
-            guard let base = KoreanPack.stem(of: word, before: ending, losingFinal: KoreanPack.finalL) else { continue }
+        for ending in KoreanPack.intentEndings {
+            guard let base = KoreanPack.stem(of: s, before: ending, losingFinal: KoreanPack.finalL) else { continue }
             if let o = overrides.value(base) { return o }
             if stems.value(WordHash.of(base)) == 2 { return base }
             if base.hasSuffix("하"), base.count >= 2 { return String(base.dropLast()) }
         }
         // 4: unknown stems lose only unambiguous particles, or a request ending.
-        for p in KoreanPack.safeParticles where word.hasSuffix(p) && word.count > p.count {
-            return String(word.dropLast(p.count))
+        // (Suffixes compared as scalars: String.hasSuffix compares graphemes and cost most of
+        // a Korean pack's load, which runs this for every synonym entry.)
+        func ends(with e: [Unicode.Scalar]) -> Bool { n > e.count && s[(n - e.count)...].elementsEqual(e) }
+        for p in KoreanPack.safeParticleScalars where ends(with: p) {
+            return string(0..<(n - p.count))
         }
         // Noun + 해 (`해지해`, `예약해`): the bare 하다 ending, only after a two-syllable stem.
-        if word.count >= 3, word.hasSuffix("해") { return String(word.dropLast()) }
-        for e in KoreanPack.requestEndings where e.count >= 2 && word.hasSuffix(e) && word.count > e.count {
-            let stem = String(word.dropLast(e.count))
+        if n >= 3, s[n - 1] == "해" { return string(0..<(n - 1)) }
+        for e in KoreanPack.requestEndingScalars where e.count >= 2 && ends(with: e) {
+            let stem = string(0..<(n - e.count))
             return overrides.value(stem) ?? stem
         }
         return word
@@ -243,9 +253,9 @@ public struct KoreanPack: LocalePack {
     /// `word` without `ending`, when what precedes it ends in a syllable with the final
     /// consonant `final` fused in (past ㅆ: 끝났어; future/intent ㄹ: 켤래), that consonant
     /// removed: 끝나, 켜. Nil otherwise.
-    static func stem(of word: String, before ending: String, losingFinal final: UInt32) -> String? {
-        guard word.hasSuffix(ending), word.count > ending.count else { return nil }
-        var stem = Array(word.dropLast(ending.count).unicodeScalars)
+    static func stem(of word: [Unicode.Scalar], before ending: [Unicode.Scalar], losingFinal final: UInt32) -> String? {
+        guard word.count > ending.count, word[(word.count - ending.count)...].elementsEqual(ending) else { return nil }
+        var stem = Array(word[..<(word.count - ending.count)])
         guard let last = stem.last, (0xAC00...0xD7A3).contains(last.value), (last.value - 0xAC00) % 28 == final,
             let bare = Unicode.Scalar(last.value - final)
         else { return nil }
