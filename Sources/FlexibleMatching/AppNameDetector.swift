@@ -39,19 +39,20 @@ public struct AppNameDetector: Sendable {
         }
         // A compound's parts (German, Korean) follow it at reduced weight: a name match may not
         // start on one ("trip nest" inside "tripnest, trip, nest").
-        func isPart(_ i: Int) -> Bool {
-            guard tokens[i].weight < 1 else { return false }
-            for j in max(0, i - 3)..<i where tokens[j].text != tokens[i].text && tokens[j].text.contains(tokens[i].text) {
-                return true
-            }
-            return false
+        // (Bytes, not Foundation's String.contains: this runs for every query.)
+        func within(_ part: String, _ whole: String) -> Bool {
+            whole.utf8.count > part.utf8.count && ByteSearch.contains(whole, part)
+        }
+        var isPart = [Bool](repeating: false, count: tokens.count)
+        for i in tokens.indices where tokens[i].weight < 1 && tokens[i].kind == .word {
+            isPart[i] = (max(0, i - 3)..<i).contains { within(tokens[i].text, tokens[$0].text) }
         }
         // Exact token spans first, then spans within a small edit distance.
         for fuzzy in [false, true] {
             for form in forms {
                 let n = form.tokens.count
                 guard n > 0, tokens.count >= n else { continue }
-                for start in 0...(tokens.count - n) where !isPart(start) {
+                for start in 0...(tokens.count - n) where !isPart[start] {
                     var ok = true
                     for j in 0..<n
                     where !AppNameDetector.close(tokens[start + j].text, form.tokens[j], fuzzy: fuzzy)
@@ -65,7 +66,7 @@ public struct AppNameDetector: Sendable {
                         let last = tokens[start + n - 1].text
                         var end = start + n
                         while end < tokens.count, tokens[end].kind == .word, tokens[end].weight < 1,
-                            tokens[end].text != last, last.contains(tokens[end].text)
+                            within(tokens[end].text, last)
                         {
                             end += 1
                         }

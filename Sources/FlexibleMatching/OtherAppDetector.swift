@@ -144,7 +144,8 @@ struct OtherAppDetector: Sendable {
     /// "시리야 너 …"): unless it names this app, it is Siri's to answer, as chit-chat is. The wake
     /// words ("Hey Siri", "OK Siri") do not count: they start any request. O(tokens).
     static func addressesSiri(_ tokens: [Token]) -> Bool {
-        for (i, t) in tokens.enumerated() where t.text == "siri" || koreanSiri.contains(t.text) {
+        // (시 starts with the byte 0xEC: other words skip the set lookup.)
+        for (i, t) in tokens.enumerated() where t.text == "siri" || (t.text.utf8.first == 0xEC && koreanSiri.contains(t.text)) {
             if i > 0, wakeWords.contains(tokens[i - 1].text) { continue }
             return true
         }

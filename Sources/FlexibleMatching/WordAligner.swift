@@ -94,8 +94,8 @@ struct WordAligner: Sendable {
     private let dimension: Int
     private let embeddings: StaticEmbeddings?
     private let lexicon: Lexicon?
-    /// Lemma → the hashes of its opposites (`MatcherResources.antonyms`).
-    private let antonyms: [String: [UInt64]]
+    /// Lemma hash → the hashes of its opposites (`MatcherResources.antonyms`).
+    private let antonyms: [UInt64: [UInt64]]
     /// A hand-written synonym pairs as well as the word itself: the lexicon lists words
     /// that stand for each other in a command. Corpora/Dev, leave one app out: 0.8 gave
     /// 87.3 %, 1 gives 87.6 % (up in six locales, none down); clinc-apps as shipped unchanged.
@@ -104,7 +104,9 @@ struct WordAligner: Sendable {
     init(rows tokens: [[Token]], embeddings: StaticEmbeddings?, lexicon: Lexicon?, antonyms: [String: Set<String>] = [:]) {
         self.embeddings = embeddings
         self.lexicon = lexicon
-        self.antonyms = antonyms.mapValues { Array($0.map(FeatureHash.word)) }
+        var opposites: [UInt64: [UInt64]] = [:]
+        for (lemma, others) in antonyms { opposites[FeatureHash.word(lemma)] = others.map(FeatureHash.word) }
+        self.antonyms = opposites
         self.dimension = embeddings?.dimension ?? 0
         var vectors: [Float] = []
         // Rows repeat words (one template per parameter value): each distinct word is looked
@@ -167,7 +169,8 @@ struct WordAligner: Sendable {
         var synonyms: [[UInt64]] = []
         var opposites: [[UInt64]] = []
         for t in tokens {
-            opposites.append(antonyms[t.lemma] ?? [])
+            let lemma = FeatureHash.word(t.lemma)
+            opposites.append(antonyms.isEmpty ? [] : antonyms[lemma] ?? [])
             var offset = -1
             if let v = WordAligner.unitVector(t, embeddings) {
                 offset = vectors.count
@@ -176,7 +179,7 @@ struct WordAligner: Sendable {
             // Spelling is compared only for a query word without a vector (misspelt, rare).
             words.append(
                 Word(
-                    lemma: FeatureHash.word(t.lemma), weight: t.weight, vector: offset,
+                    lemma: lemma, weight: t.weight, vector: offset,
                     grams: offset < 0 ? WordAligner.trigrams(t.text) : []))
             synonyms.append(lexicon?.synonyms(of: t.lemma).map { FeatureHash.word($0.lemma) } ?? [])
         }
@@ -205,14 +208,15 @@ struct WordAligner: Sendable {
                         let qLemma = query.words[i].lemma, qVector = query.words[i].vector, qWeight = query.words[i].weight
                         var best: Float = 0
                         var opposed = false
+                        let synonyms = query.synonyms[i], opposites = query.antonyms[i]
                         for j in 0..<pw.count {
                             var s: Float = 0
                             let pLemma = pw[j].lemma
                             if qLemma == pLemma {
                                 s = 1
-                            } else if query.synonyms[i].contains(pLemma) {
+                            } else if synonyms.contains(pLemma) {
                                 s = WordAligner.synonymSimilarity
-                            } else if query.antonyms[i].contains(pLemma) {
+                            } else if !opposites.isEmpty && opposites.contains(pLemma) {
                                 opposed = true
                             } else {
                                 let pVector = pw[j].vector
