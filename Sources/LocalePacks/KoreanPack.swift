@@ -220,11 +220,7 @@ public struct KoreanPack: LocalePack {
             v.append(contentsOf: r)
             return String(v)
         }
-        func isNoun(_ r: ArraySlice<Unicode.Scalar>) -> Bool {
-            var h = WordHash.seed
-            for c in r { h = WordHash.add(h, scalar: c) }
-            return stems.value(h) == 1
-        }
+        func isNoun(_ r: ArraySlice<Unicode.Scalar>) -> Bool { stems.value(hashOf(r)) == 1 }
         guard s.count >= 4 else { return nil }
         let start = s.startIndex
         for cut in (start + 2)...(s.endIndex - 2) {
