@@ -126,10 +126,16 @@ extension MatcherResources {
 
     /// The non-empty lines of a hand-written list, without `#` comments or surrounding spaces.
     private static func contentLines(_ text: String) -> [String] {
-        text.split(whereSeparator: \.isNewline).compactMap { line in
+        numberedContentLines(text).map(\.content)
+    }
+
+    /// The non-empty lines of a list file without their `#` comments, with their 1-based
+    /// line numbers (for errors that name the line).
+    private static func numberedContentLines(_ text: String) -> [(number: Int, content: String)] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().compactMap { i, line in
             let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let trimmed = content.trimmingCharacters(in: .whitespaces)
-            return trimmed.isEmpty ? nil : trimmed
+            return trimmed.isEmpty ? nil : (i + 1, trimmed)
         }
     }
 
@@ -139,13 +145,10 @@ extension MatcherResources {
     /// O(file size).
     static func antonyms(_ text: String, path: String, _ tokenizer: Tokenizer) throws(LocaleResourceError) -> [String: Set<String>] {
         var map: [String: Set<String>] = [:]
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let content = (line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !content.isEmpty else { continue }
+        for (number, content) in numberedContentLines(text) {
             let sides = content.split(separator: "/", omittingEmptySubsequences: false)
             guard sides.count == 2 else {
-                throw .unusable(path: "\(path):\(number + 1)", reason: "expected 'word, … / opposite, …', got '\(content)'")
+                throw .unusable(path: "\(path):\(number)", reason: "expected 'word, … / opposite, …', got '\(content)'")
             }
             func lemmas(_ side: Substring) -> [String] {
                 side.split(separator: ",").compactMap { singleWordLemma($0.trimmingCharacters(in: .whitespaces), tokenizer) }

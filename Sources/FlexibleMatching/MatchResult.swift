@@ -79,6 +79,10 @@ public struct MatchResult: Hashable, Sendable {
     /// For `app-name-missing` under the optional policy: the other app the input names
     /// ("… with Murmur"), which Siri would ask instead.
     public var otherAppName: String?
+    /// `otherAppName` of a request spoken to Siri itself, by name, without naming the app.
+    public static let siri = "Siri"
+    /// Whether the request was spoken to Siri by name rather than to this app.
+    public var spokenToSiri: Bool { otherAppName == MatchResult.siri }
     /// The word of the input asking for an action no phrase of the catalog offers ("share",
     /// "rename": `MatcherResources.actionWords`); every candidate's score was lowered for it.
     public var unofferedAction: String?

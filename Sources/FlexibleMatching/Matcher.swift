@@ -319,17 +319,15 @@ public struct Matcher: Sendable {
                           negative: (expanded.templates[expanded.negatives[n].template].text, 1))
         }
 
-        // Addressed to another app ("… with Murmur"): Siri would not ask this one.
-        if !mentioned, let other = otherApp.otherAppName(in: input) {
+        // Addressed to another app ("… with Murmur"), or spoken to Siri by name ("Do you ever
+        // sleep, Siri?"): Siri would not ask this one.
+        if !mentioned,
+            let other = otherApp.otherAppName(in: input)
+                ?? (OtherAppDetector.addressesSiri(allTokens) ? MatchResult.siri : nil)
+        {
             return result(input, .none, winner: nil, score: candidates.first?.score ?? 0, margin: 0, kind: nil,
                           mentioned: false, reason: .appNameMissing, candidates: candidates, options: options,
                           otherApp: other)
-        }
-        // Spoken to Siri by name without naming this app ("Do you ever sleep, Siri?").
-        if !mentioned, OtherAppDetector.addressesSiri(allTokens) {
-            return result(input, .none, winner: nil, score: candidates.first?.score ?? 0, margin: 0, kind: nil,
-                          mentioned: false, reason: .appNameMissing, candidates: candidates, options: options,
-                          otherApp: "Siri")
         }
         guard let best = candidates.first, tokens.isEmpty == false else {
             return result(input, .none, winner: nil, score: 0, margin: 0, kind: nil, mentioned: mentioned,

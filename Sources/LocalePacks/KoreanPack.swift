@@ -100,16 +100,8 @@ public struct KoreanPack: LocalePack {
         if stems.value(word) != nil { return word }
         let s = Array(word.unicodeScalars)
         guard s.count >= 2 else { return word }
-        func string(_ r: Range<Int>) -> String {
-            var v = String.UnicodeScalarView()
-            v.append(contentsOf: s[r])
-            return String(v)
-        }
-        func hash(_ r: Range<Int>) -> UInt64 {
-            var h = WordHash.seed
-            for i in r { h = WordHash.add(h, scalar: s[i]) }
-            return h
-        }
+        func string(_ r: Range<Int>) -> String { KoreanPack.text(s[r]) }
+        func hash(_ r: Range<Int>) -> UInt64 { KoreanPack.hash(s[r]) }
         let n = s.count
         let longest = min(maxSuffix, n - 1)
         // 3a: shortest particle leaving a known noun.
@@ -215,12 +207,8 @@ public struct KoreanPack: LocalePack {
 
     /// Known nouns making up `s`, the longest last part first (compounds are head-final).
     private func nounParts(_ s: ArraySlice<Unicode.Scalar>, depth: Int) -> [String]? {
-        func string(_ r: ArraySlice<Unicode.Scalar>) -> String {
-            var v = String.UnicodeScalarView()
-            v.append(contentsOf: r)
-            return String(v)
-        }
-        func isNoun(_ r: ArraySlice<Unicode.Scalar>) -> Bool { stems.value(hashOf(r)) == 1 }
+        let string = KoreanPack.text
+        func isNoun(_ r: ArraySlice<Unicode.Scalar>) -> Bool { stems.value(KoreanPack.hash(r)) == 1 }
         guard s.count >= 4 else { return nil }
         let start = s.startIndex
         for cut in (start + 2)...(s.endIndex - 2) {
@@ -228,7 +216,7 @@ public struct KoreanPack: LocalePack {
             guard isNoun(head) else { continue }
             if isNoun(tail) { return [string(head), string(tail)] }
             // The last part with a particle glued on (기록을, 목록에).
-            for k in stride(from: 1, through: min(3, tail.count - 2), by: 1) where josa.value(hashOf(tail.suffix(k))) != nil {
+            for k in stride(from: 1, through: min(3, tail.count - 2), by: 1) where josa.value(KoreanPack.hash(tail.suffix(k))) != nil {
                 let noun = tail.dropLast(k)
                 if isNoun(noun) { return [string(head), string(noun)] }
             }
@@ -237,9 +225,17 @@ public struct KoreanPack: LocalePack {
         return nil
     }
 
-    private func hashOf(_ r: ArraySlice<Unicode.Scalar>) -> UInt64 {
+    /// The text of some scalars. O(count).
+    static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var v = String.UnicodeScalarView()
+        v.append(contentsOf: scalars)
+        return String(v)
+    }
+
+    /// `WordHash.of` the text of some scalars, without building it. O(count).
+    static func hash(_ scalars: ArraySlice<Unicode.Scalar>) -> UInt64 {
         var h = WordHash.seed
-        for c in r { h = WordHash.add(h, scalar: c) }
+        for c in scalars { h = WordHash.add(h, scalar: c) }
         return h
     }
 
@@ -256,9 +252,7 @@ public struct KoreanPack: LocalePack {
             let bare = Unicode.Scalar(last.value - final)
         else { return nil }
         stem[stem.count - 1] = bare
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: stem)
-        return String(view)
+        return text(stem[...])
     }
 
     /// `stem` with its last syllable's vowel split back from a fused 어/아 (ㅕ → ㅣ, ㅘ → ㅗ,
@@ -272,9 +266,7 @@ public struct KoreanPack: LocalePack {
         let split: [UInt32: UInt32] = [6: 20, 9: 8, 14: 13, 4: 18, 10: 11]
         guard let bare = split[vowel], let scalar = Unicode.Scalar(0xAC00 + (initial * 21 + bare) * 28) else { return nil }
         scalars[scalars.count - 1] = scalar
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
+        return text(scalars[...])
     }
 
     public func weight(text: String, lemma: String) -> Float { weights.weight(text: text, lemma: lemma) }
@@ -288,10 +280,7 @@ public struct KoreanPack: LocalePack {
             let boundary = scalars.firstIndex(where: KoreanPack.isHangul), boundary > 0,
             scalars[boundary...].allSatisfy(KoreanPack.isHangul)
         else { return nil }
-        var head = String.UnicodeScalarView(), tail = String.UnicodeScalarView()
-        head.append(contentsOf: scalars[..<boundary])
-        tail.append(contentsOf: scalars[boundary...])
-        return [String(head), String(tail)]
+        return [KoreanPack.text(scalars[..<boundary]), KoreanPack.text(scalars[boundary...])]
     }
 
     static func isHangul(_ s: Unicode.Scalar) -> Bool {

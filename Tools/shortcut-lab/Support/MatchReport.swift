@@ -70,7 +70,7 @@ struct MatchReport {
             return text + " (best shortcut \(fixed(result.score)))"
         case .appNameMissing?:
             let names = locale.app.spokenForms.map(quoted).joined(separator: " or ")
-            if result.otherAppName == "Siri" {
+            if result.spokenToSiri {
                 return "speaks to Siri, not to this app (say \(names) to ask this one)"
             }
             if let other = result.otherAppName {
