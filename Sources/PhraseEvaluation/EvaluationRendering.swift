@@ -41,8 +41,11 @@ public enum EvaluationJSON {
     }
 
     /// A folder of per-locale files: `{"catalog", "queries", "locales": [report, ...], "all": {...}}`.
-    public static func render(locales runs: [EvaluationRun], folder: String, catalogPath: String) -> String {
-        encode(FolderBody(catalog: catalogPath, queries: folder, runs: runs))
+    /// With `sourceLanguage`, each other locale's report carries `accuracyGap` against it.
+    public static func render(
+        locales runs: [EvaluationRun], folder: String, catalogPath: String, sourceLanguage: String? = nil
+    ) -> String {
+        encode(FolderBody(catalog: catalogPath, queries: folder, runs: runs, sourceLanguage: sourceLanguage))
     }
 
     private static func encode<T: Encodable>(_ value: T) -> String {
@@ -56,15 +59,34 @@ public enum EvaluationJSON {
         value.isFinite ? (value * 10_000).rounded() / 10_000 : 0
     }
 
+    /// A rate; the headline rates also carry their 95% Wilson interval (`null` without lines).
     struct RateBody: Encodable {
         var rate: Rate
-        enum Keys: String, CodingKey { case count, total, value }
+        var withInterval = false
+        enum Keys: String, CodingKey { case count, total, value, interval }
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(rate.count, forKey: .count)
             try c.encode(rate.total, forKey: .total)
             try c.encode(rate.value.map(rounded), forKey: .value)
+            if withInterval { try c.encode(rate.wilsonInterval().map(IntervalBody.init), forKey: .interval) }
         }
+    }
+
+    struct IntervalBody: Encodable {
+        var lower: Double
+        var upper: Double
+        init(_ interval: RateInterval) {
+            lower = rounded(interval.lower)
+            upper = rounded(interval.upper)
+        }
+    }
+
+    /// A locale's accuracy minus the source language's, with Newcombe's 95% interval.
+    struct GapBody: Encodable {
+        var source: String
+        var difference: Double
+        var interval: IntervalBody
     }
 
     struct SettingsBody: Encodable {
@@ -120,20 +142,26 @@ public enum EvaluationJSON {
         var inScope: RateBody
         var falseAccepts: RateBody
         var parameters: RateBody
+        /// Only in a per-locale report, for the locales other than the source language.
+        var accuracyGap: GapBody?
         var byKind: [KindBody]
         var byShortcut: [ShortcutBody]
         var failures: [FailureBody]
 
-        init(run: EvaluationRun, catalog: String?) {
+        init(run: EvaluationRun, catalog: String?, source: EvaluationReport? = nil) {
             let r = run.report
             self.catalog = catalog
             queries = run.queriesPath
             locale = r.locale
             settings = SettingsBody(r.options)
-            accuracy = RateBody(rate: r.accuracy)
-            inScope = RateBody(rate: r.inScope)
-            falseAccepts = RateBody(rate: r.falseAccepts)
-            parameters = RateBody(rate: r.parameters)
+            accuracy = RateBody(rate: r.accuracy, withInterval: true)
+            inScope = RateBody(rate: r.inScope, withInterval: true)
+            falseAccepts = RateBody(rate: r.falseAccepts, withInterval: true)
+            parameters = RateBody(rate: r.parameters, withInterval: true)
+            if let source, source.locale != r.locale, let d = r.accuracy.difference(from: source.accuracy) {
+                accuracyGap = GapBody(
+                    source: source.locale, difference: rounded(d.estimate), interval: IntervalBody(d.interval))
+            }
             byKind = r.byKind.map { KindBody(kind: $0.kind, accuracy: RateBody(rate: $0.accuracy)) }
             byShortcut = r.byShortcut.map {
                 ShortcutBody(shortcut: $0.shortcut, recall: RateBody(rate: $0.recall), falselyChosen: $0.falselyChosen)
@@ -155,14 +183,17 @@ public enum EvaluationJSON {
         var locales: [ReportBody]
         var all: PooledBody
 
-        init(catalog: String, queries: String, runs: [EvaluationRun]) {
+        init(catalog: String, queries: String, runs: [EvaluationRun], sourceLanguage: String?) {
             self.catalog = catalog
             self.queries = queries
-            locales = runs.map { ReportBody(run: $0, catalog: nil) }
+            let source = runs.first { $0.report.locale == sourceLanguage }?.report
+            locales = runs.map { ReportBody(run: $0, catalog: nil, source: source) }
             let pooled = PooledRates(runs.map(\.report))
             all = PooledBody(
-                accuracy: RateBody(rate: pooled.accuracy), inScope: RateBody(rate: pooled.inScope),
-                falseAccepts: RateBody(rate: pooled.falseAccepts), parameters: RateBody(rate: pooled.parameters))
+                accuracy: RateBody(rate: pooled.accuracy, withInterval: true),
+                inScope: RateBody(rate: pooled.inScope, withInterval: true),
+                falseAccepts: RateBody(rate: pooled.falseAccepts, withInterval: true),
+                parameters: RateBody(rate: pooled.parameters, withInterval: true))
         }
     }
 }

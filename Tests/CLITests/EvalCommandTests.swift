@@ -72,7 +72,10 @@ struct EvalCommandTests {
     @Test func minAccuracyFailsTheRunBelowTheBar() throws {
         let below = try CLI.run(["eval", "--catalog", catalog, "--queries", english, "--min-accuracy", "0.75"])
         #expect(below.status == 1)
-        #expect(below.errorOutput.contains("accuracy 55.6% in 'en' is below --min-accuracy 75.0%"), "\(below.errorOutput)")
+        #expect(
+            below.errorOutput.contains(
+                "accuracy 55.6% (95% interval 26.7–81.1%, 5/9 lines) in 'en' is below --min-accuracy 75.0%"),
+            "\(below.errorOutput)")
         #expect(below.output.contains("accuracy as shipped"), "the report is still printed")
 
         let atBar = try CLI.run(["eval", "--catalog", catalog, "--queries", english, "--min-accuracy", "0.55"])

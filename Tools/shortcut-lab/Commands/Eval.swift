@@ -56,7 +56,7 @@ extension ShortcutLab {
         }
 
         func run() throws {
-            var below: [(locale: String, accuracy: Double)] = []
+            var below: [(locale: String, accuracy: Rate)] = []
             try reportingErrors {
                 let catalog = try catalogOptions.loadCatalog()
                 // Per locale: each locale pack brings its own threshold and margin.
@@ -77,7 +77,9 @@ extension ShortcutLab {
                     .sorted { Self.order($0.report.locale, catalog) < Self.order($1.report.locale, catalog) }
                     StandardStreams.write(
                         json
-                            ? EvaluationJSON.render(locales: runs, folder: queries, catalogPath: catalog.path)
+                            ? EvaluationJSON.render(
+                                locales: runs, folder: queries, catalogPath: catalog.path,
+                                sourceLanguage: catalog.sourceLanguage)
                             : EvalReport.render(
                                 locales: runs, folder: queries, catalogPath: catalog.path,
                                 sourceLanguage: catalog.sourceLanguage))
@@ -98,15 +100,18 @@ extension ShortcutLab {
                 StandardStreams.flushOutput()
                 if let minAccuracy {
                     for run in runs {
-                        let accuracy = run.report.accuracy.value ?? 0
-                        if accuracy < minAccuracy { below.append((run.report.locale, accuracy)) }
+                        let accuracy = run.report.accuracy
+                        if (accuracy.value ?? 0) < minAccuracy { below.append((run.report.locale, accuracy)) }
                     }
                 }
             }
             guard let minAccuracy, !below.isEmpty else { return }
             for (locale, accuracy) in below {
+                // The interval says how much of the shortfall a file this size leaves to chance.
                 StandardStreams.writeError(
-                    "eval: accuracy \(EvalReport.percent(accuracy)) in '\(locale)' is below --min-accuracy \(EvalReport.percent(minAccuracy))\n")
+                    "eval: accuracy \(EvalReport.percent(accuracy.value ?? 0)) (95% interval \(EvalReport.interval(accuracy)), "
+                        + "\(accuracy.count)/\(accuracy.total) lines) in '\(locale)' is below --min-accuracy "
+                        + "\(EvalReport.percent(minAccuracy))\n")
             }
             throw ExitCode(1)
         }

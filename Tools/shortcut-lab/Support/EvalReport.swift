@@ -14,12 +14,17 @@ enum EvalReport {
         out += table(
             header: nil,
             rows: [
-                ["accuracy as shipped", fraction(report.accuracy), percent(report.accuracy.value)],
-                ["right shortcut (in scope)", fraction(report.inScope), percent(report.inScope.value)],
-                ["false accepts (expect none)", fraction(report.falseAccepts), percent(report.falseAccepts.value)],
-                ["parameter accuracy", fraction(report.parameters), percent(report.parameters.value)],
+                ["", "", "", "95% interval"],
+                ["accuracy as shipped", fraction(report.accuracy), percent(report.accuracy.value),
+                 interval(report.accuracy)],
+                ["right shortcut (in scope)", fraction(report.inScope), percent(report.inScope.value),
+                 interval(report.inScope)],
+                ["false accepts (expect none)", fraction(report.falseAccepts), percent(report.falseAccepts.value),
+                 interval(report.falseAccepts)],
+                ["parameter accuracy", fraction(report.parameters), percent(report.parameters.value),
+                 interval(report.parameters)],
             ],
-            rightAligned: [1, 2])
+            rightAligned: [1, 2, 3])
         out += "\n"
         out += table(
             header: ["kind", "lines", "correct", "accuracy"],
@@ -46,23 +51,27 @@ enum EvalReport {
         var out = "shortcut-lab eval: \(folder) (\(runs.count) locale\(runs.count == 1 ? "" : "s")) on \(catalogPath)\n"
         if let first = runs.first { out += settingsLine(first.report.options) + "\n" }
         out += "\n"
-        let source = runs.first { $0.report.locale == sourceLanguage }?.report.accuracy.value
+        let source = runs.first { $0.report.locale == sourceLanguage }?.report.accuracy
         var rows = runs.map { run -> [String] in
             let r = run.report
-            var gap = "—"
-            if let source, let value = r.accuracy.value, r.locale != sourceLanguage {
-                let points = Int(((value - source) * 1000).rounded())
-                gap = (points < 0 ? "-" : "+") + "\(points.magnitude / 10).\(points.magnitude % 10)"
+            var gap = "—", gapInterval = ""
+            if let source, r.locale != sourceLanguage, let d = r.accuracy.difference(from: source) {
+                gap = points(d.estimate)
+                gapInterval = "[\(points(d.interval.lower)), \(points(d.interval.upper))]"
             }
-            return [r.locale, String(r.accuracy.total), percent(r.accuracy.value), gap, percent(r.inScope.value),
-                    percent(r.falseAccepts.value), percent(r.parameters.value)]
+            return [r.locale, String(r.accuracy.total), percent(r.accuracy.value), interval(r.accuracy), gap,
+                    gapInterval, percent(r.inScope.value), percent(r.falseAccepts.value), percent(r.parameters.value)]
         }
         let pooled = PooledRates(runs.map(\.report))
-        rows.append(["all", String(pooled.accuracy.total), percent(pooled.accuracy.value), "",
-                     percent(pooled.inScope.value), percent(pooled.falseAccepts.value), percent(pooled.parameters.value)])
+        rows.append(["all", String(pooled.accuracy.total), percent(pooled.accuracy.value), interval(pooled.accuracy),
+                     "", "", percent(pooled.inScope.value), percent(pooled.falseAccepts.value),
+                     percent(pooled.parameters.value)])
         out += table(
-            header: ["locale", "lines", "accuracy", "vs \(sourceLanguage)", "in scope", "false accepts", "parameter"],
-            rows: rows, rightAligned: [1, 2, 3, 4, 5, 6])
+            header: ["locale", "lines", "accuracy", "95% interval", "vs \(sourceLanguage)", "95% interval", "in scope",
+                     "false accepts", "parameter"],
+            rows: rows, rightAligned: [1, 2, 3, 4, 5, 6, 7, 8])
+        out += "95% intervals: Wilson score for a rate, Newcombe's hybrid score for a gap (in points). "
+            + "A gap whose interval holds 0 is within chance on this many lines.\n"
         out += "\n"
 
         var kinds: [String] = []
@@ -86,6 +95,18 @@ enum EvalReport {
         guard let value, value.isFinite else { return "—" }
         let tenths = Int((value * 1000).rounded())
         return "\(tenths / 10).\(tenths.magnitude % 10)%"
+    }
+
+    /// A rate's 95% Wilson interval (`70.3–94.7%`), or `—` when it has no lines.
+    static func interval(_ rate: Rate) -> String {
+        guard let i = rate.wilsonInterval() else { return "—" }
+        return String(percent(i.lower).dropLast()) + "–" + percent(i.upper)
+    }
+
+    /// A difference of fractions in percentage points with its sign (`-7.6`, `+0.0`).
+    static func points(_ difference: Double) -> String {
+        let tenths = Int((difference * 1000).rounded())
+        return (tenths < 0 ? "-" : "+") + "\(tenths.magnitude / 10).\(tenths.magnitude % 10)"
     }
 
     static func settingsLine(_ options: MatchOptions) -> String {
