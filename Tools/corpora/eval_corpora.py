@@ -32,6 +32,25 @@ def run(binary, app):
     return {report["locale"]: report for report in json.loads(out.stdout)["locales"]}
 
 
+Z95 = 1.959963984540054
+
+
+def wilson(count, total, z=Z95):
+    """The Wilson score interval, as Rate.wilsonInterval (Sources/PhraseEvaluation/RateInterval.swift)."""
+    n, p = total, count / total
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return (0.0 if count == 0 else max(0.0, centre - half), 1.0 if count == total else min(1.0, centre + half))
+
+
+def gap_interval(a, b):
+    """Newcombe's hybrid score interval of rate a − rate b (counts, totals), as Rate.difference."""
+    p1, p2 = a[0] / a[1], b[0] / b[1]
+    (l1, u1), (l2, u2) = wilson(*a), wilson(*b)
+    d = p1 - p2
+    return (d - ((p1 - l1) ** 2 + (u2 - p2) ** 2) ** 0.5, d + ((u1 - p1) ** 2 + (p2 - l2) ** 2) ** 0.5)
+
+
 def pct(count, total):
     return f"{100 * count / total:.1f}" if total else "—"
 
@@ -60,6 +79,19 @@ def main():
         c, t = pooled("accuracy", locale)
         gaps.append("—" if locale == "en" else f"{100 * (c / t - english):+.1f}")
     print(row("gap to en (points)", gaps))
+    intervals = []
+    for locale in LOCALES:
+        lo, hi = wilson(*pooled("accuracy", locale))
+        intervals.append(f"{100 * lo:.1f}–{100 * hi:.1f}")
+    print(row("accuracy, 95% interval (Wilson)", intervals))
+    cells = []
+    for locale in LOCALES:
+        if locale == "en":
+            cells.append("—")
+        else:
+            lo, hi = gap_interval(pooled("accuracy", locale), pooled("accuracy", "en"))
+            cells.append(f"{100 * lo:+.1f} to {100 * hi:+.1f}")
+    print(row("gap, 95% interval (Newcombe)", cells))
     for key, name in [("inScope", "right shortcut (in scope)"), ("falseAccepts", "false accepts (expect none)"),
                       ("parameters", "parameter accuracy")]:
         print(row(name, [pct(*pooled(key, l)) for l in LOCALES]))
