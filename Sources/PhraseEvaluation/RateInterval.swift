@@ -47,8 +47,8 @@ extension Rate {
     /// language's), with Newcombe's hybrid score interval (his method 10), built from the
     /// two Wilson intervals. `nil` when either rate has no lines.
     ///
-    /// An interval that contains 0 means the two rates differ by no more than chance
-    /// alone gives on this many lines. Complexity: O(1).
+    /// An interval that contains 0 means that, on this many lines, the data are consistent
+    /// with no difference at the confidence `z` stands for. Complexity: O(1).
     public func difference(from other: Rate, z: Double = Rate.z95) -> RateDifference? {
         guard let p1 = value, let p2 = other.value,
               let a = wilsonInterval(z: z), let b = other.wilsonInterval(z: z) else { return nil }
