@@ -57,6 +57,9 @@ public enum Validator {
     /// Pairwise phrase comparison is quadratic; a locale with more phrases than this (far past
     /// anything Siri accepts) skips the matcher-based rules rather than stall.
     public static let maxPhrasesForMatcherRules = 3000
+    /// Weight of the word-vector block in the phrase vectors the confusable- and
+    /// redundant-phrase rules compare (see `checkWithMatcher`).
+    static let comparisonEmbeddingWeight: Float = 0.5
     /// "Did you mean" suggestions for unused keys are edit distances against every phrase;
     /// only this many are computed.
     public static let maxSuggestions = 200
@@ -539,7 +542,14 @@ struct ValidationRun {
             for index in reduced.parameters.indices {
                 reduced.parameters[index].values = Array(reduced.parameters[index].values.prefix(1))
             }
-            let matcher = Matcher(catalog: reduced, resources: resources)
+            // The similarity thresholds (0.9) were set on real apps' catalogs with word vectors
+            // weighted 0.5 in the phrase vector; matching now weights them 0.25 and pairs words
+            // instead (`WordAligner`), which a phrase-to-phrase cosine does not see.
+            var compared = resources
+            var tuning = compared.tuning ?? LocaleTuning()
+            tuning.space.embeddingWeight = Validator.comparisonEmbeddingWeight
+            compared.tuning = tuning
+            let matcher = Matcher(catalog: reduced, resources: compared)
             // Struct-of-arrays: the pair loop below only reads flat arrays (no copies per pair).
             var shortcutOf: [Int] = []
             var phrases: [PhraseTemplate] = []

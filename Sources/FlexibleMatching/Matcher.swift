@@ -212,7 +212,7 @@ public struct Matcher: Sendable {
 
         self.plan = CandidatePlan(expanded: expanded, shortcutIDs: catalog.shortcuts.map(\.id))
         var said = Set<String>()
-        for tokens in positiveTokens { for t in tokens { said.insert(t.lemma) } }
+        for tokens in positiveTokens { for t in tokens { said.insert(t.lemma); said.insert(t.text) } }
         let lexicon = resources.lexicon
         self.foreignActions = resources.actionWords.filter { action in
             !said.contains(action) && !(lexicon?.synonyms(of: action).contains { said.contains($0.lemma) } ?? false)
@@ -265,7 +265,7 @@ public struct Matcher: Sendable {
         var candidates = rank(scores: scores, limit: max(options.top, 5), named: named, aligned: aligned)
         // A request for an action no phrase offers ("share my run") is not this app's.
         let unoffered = scoring.actionPenalty > 0
-            ? tokens.first { foreignActions.contains($0.lemma) }.map { asTyped($0.text, in: input) } : nil
+            ? tokens.first { foreignActions.contains($0.lemma) || foreignActions.contains($0.text) }.map { asTyped($0.text, in: input) } : nil
         if unoffered != nil {
             for i in candidates.indices { candidates[i].score = max(0, candidates[i].score - scoring.actionPenalty) }
         }
