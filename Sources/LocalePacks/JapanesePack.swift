@@ -35,6 +35,16 @@ public struct JapanesePack: LocalePack {
     let weights: WordWeights
     /// Katakana readings of words written with kanji (`readings.tsv`, optional).
     let readings: StringTable
+    /// The same table reversed: a reading in hiragana (three kana or more) → an index into
+    /// `aliases`, the first word listed with it. A word typed in kana and left unconverted
+    /// (`きろく` for `記録`) is then also a path through the lattice, as that word.
+    let kanaReadings: HashTable
+    /// The lexicon entry of each reading's word, and its base form (kana folded).
+    let aliases: [(entry: Int, lemma: String)]
+    /// Added to an unconverted word's cost: the kana words ipadic lists itself (`ください`,
+    /// `みせる`) stay the cheaper path where they fit.
+    static let unconvertedPenalty: Int32 = 3000
+    static let maxReadingLength = 10
 
     public init(folder: String, locale: String = "ja") throws(LocalePackError) {
         self.locale = locale
@@ -97,7 +107,40 @@ public struct JapanesePack: LocalePack {
         self.unknownOther = kanji
         self.weights = try WordWeights(folder: folder)
         let readingsPath = folder + "/readings.tsv"
-        self.readings = FileManagerShim.exists(readingsPath) ? try StringTable(file: try PackFile.read(readingsPath)) : StringTable()
+        var kanaReadings = HashTable(expected: 0)
+        var aliases: [(entry: Int, lemma: String)] = []
+        if FileManagerShim.exists(readingsPath) {
+            let file = try PackFile.read(readingsPath)
+            self.readings = try StringTable(file: file)
+            kanaReadings = HashTable(expected: file.bytes.count / 24)
+            try file.forEachLine { _, f throws(LocalePackError) in
+                guard f.count >= 2 else { return }  // StringTable above has named a malformed line
+                var h = WordHash.seed
+                var length = 0
+                for c in file.string(f[1]).unicodeScalars {
+                    guard JapanesePack.isKatakana(c) else { return }
+                    // Katakana → hiragana, as a user types before converting; ー stays.
+                    let v = c.value
+                    let typed = (0x30A1...0x30F6).contains(v) ? Unicode.Scalar(v - 0x60) ?? c : c
+                    h = WordHash.add(h, scalar: typed)
+                    length += 1
+                }
+                guard length >= 3, length <= JapanesePack.maxReadingLength, kanaReadings.value(h) == nil,
+                    let v = table.value(file.hash(f[0]))
+                else { return }
+                let first = Int(v >> 16), count = Int(v & 0xFFFF)
+                guard let k = (first..<(first + count)).min(by: { entries[$0].cost < entries[$1].cost }) else { return }
+                let surface = file.string(f[0])
+                let base = entries[k].base
+                let lemma = base == 0 ? surface : String(decoding: lexicon.bytes[Int(base >> 20)..<Int(base >> 20 + base & 0xFFFFF)], as: UTF8.self)
+                kanaReadings.insertIfAbsent(h, UInt64(aliases.count))
+                aliases.append((k, JapanesePack.foldKana(lemma)))
+            }
+        } else {
+            self.readings = StringTable()
+        }
+        self.kanaReadings = kanaReadings
+        self.aliases = aliases
     }
 
     /// `connection.bin`: "SLCONN1\0", u32 right classes, u32 left classes, int16 costs
@@ -133,10 +176,13 @@ public struct JapanesePack: LocalePack {
         segmentWithEntries(Array(cjkRun.unicodeScalars)).map(\.surface)
     }
 
+    static func isHiragana(_ s: Unicode.Scalar) -> Bool { (0x3041...0x3096).contains(s.value) || s.value == 0x30FC }
+
     /// Words with the base form of the dictionary entry the best path chose (`消し` → `消す`,
     /// while the particle `て` stays `て` even though some verb form is also spelled `て`).
     public func analyze(cjkRun: String) -> [(text: String, lemma: String)]? {
         segmentWithEntries(Array(cjkRun.unicodeScalars)).map { word in
+            if let a = word.alias { return (word.surface, aliases[a].lemma) }
             guard let k = word.entry, entries[k].base != 0 else { return (word.surface, JapanesePack.foldKana(word.surface)) }
             return (word.surface, JapanesePack.foldKana(baseString(entries[k].base)))
         }
@@ -147,8 +193,9 @@ public struct JapanesePack: LocalePack {
         return String(decoding: storage[start..<(start + length)], as: UTF8.self)
     }
 
-    /// The best path: surfaces with the lexicon entry chosen for each (nil for unknown words).
-    func segmentWithEntries(_ s: [Unicode.Scalar]) -> [(surface: String, entry: Int?)] {
+    /// The best path: surfaces with the lexicon entry chosen for each (nil for unknown words),
+    /// and for a word typed in kana read as a kanji word, its index in `aliases`.
+    func segmentWithEntries(_ s: [Unicode.Scalar]) -> [(surface: String, entry: Int?, alias: Int?)] {
         let n = s.count
         guard n > 0 else { return [] }
         var nodes: [Node] = []
@@ -181,6 +228,18 @@ public struct JapanesePack: LocalePack {
                     found = true
                 }
             }
+            // A kanji word typed in kana: its entry, dearer (node index -2 - alias).
+            if aliases.count > 0 && JapanesePack.isHiragana(s[i]) {
+                var h = WordHash.seed
+                for j in (i + 1)...min(n, i + JapanesePack.maxReadingLength) {
+                    guard JapanesePack.isHiragana(s[j - 1]) else { break }
+                    h = WordHash.add(h, scalar: s[j - 1])
+                    guard j - i >= 3, let a = kanaReadings.value(h) else { continue }
+                    var e = entries[aliases[Int(a)].entry]
+                    e.cost += JapanesePack.unconvertedPenalty
+                    addNode(start: i, end: j, entry: e, index: -2 - Int(a))
+                }
+            }
             // Unknown words, as MeCab: a whole katakana run always; otherwise one character
             // when no dictionary word starts here.
             if JapanesePack.isKatakana(s[i]) {
@@ -197,14 +256,14 @@ public struct JapanesePack: LocalePack {
             if t < bestTotal { bestTotal = t; best = p }
         }
         if best < 0 {  // unreachable in practice (every position has a fallback); never crash
-            return s.map { (String($0), nil) }
+            return s.map { (String($0), nil, nil) }
         }
-        var out: [(String, Int?)] = []
+        var out: [(String, Int?, Int?)] = []
         while best >= 0 {
             let node = nodes[best]
             var view = String.UnicodeScalarView()
             view.append(contentsOf: s[node.start..<node.end])
-            out.append((String(view), node.entry >= 0 ? node.entry : nil))
+            out.append((String(view), node.entry >= 0 ? node.entry : nil, node.entry <= -2 ? -2 - node.entry : nil))
             best = node.previous
         }
         return out.reversed()

@@ -111,6 +111,21 @@ enum Packs {
         #expect(t.first { $0.text == "記録" }?.reading == "キロク", "\(t)")
         #expect(t.first { $0.text == "を" }?.reading == nil, "kana words need none")
     }
+
+    /// A kanji word typed in kana and never converted is read as that word: it keeps what
+    /// the user typed as text and takes the kanji word's lemma (its synonyms, its vector).
+    @Test func unconvertedKanaWordsAreReadAsTheirKanjiWord() throws {
+        let ja = try Packs.ja.get()
+        let typed = ja.tokens("わりかんして")
+        #expect(typed.map(\.text) == ["わりかん", "し", "て"], "\(typed)")
+        #expect(typed.first?.lemma == ja.tokens("割り勘して").first?.lemma)
+        #expect(ja.tokens("写真をきろく").last.map { ($0.text, $0.lemma) } ?? ("", "") == ("きろく", "記録"))
+        // The kana words ipadic lists itself stay themselves, at their cheaper cost.
+        let polite = ja.tokens("メモを見せてください")
+        #expect(polite.last.map { ($0.text, $0.lemma) } ?? ("", "") == ("ください", "クダサル"), "\(polite)")
+        // Two-kana readings are too ambiguous to convert (みせ is 店, and the stem of みせる).
+        #expect(ja.tokens("みせて").first?.lemma != "店")
+    }
 }
 
 @Suite struct KoreanTests {
