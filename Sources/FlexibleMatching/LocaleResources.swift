@@ -93,10 +93,18 @@ extension MatcherResources {
         }
         let tokenizer = Tokenizer(locale: locale, pack: resources.pack)
         if let text = try optionalText("synonyms.txt", in: folder) {
+            var expressions: [(lemmas: [String], word: String)] = []
             for line in Lexicon.groups(inText: text) {
                 let lemmas = line.compactMap { singleWordLemma($0, tokenizer) }
                 if lemmas.count > 1 { groups.append(lemmas) }
+                // An entry of several words stands for the group's first one-word entry.
+                guard let word = lemmas.first else { continue }
+                for entry in line where entry.contains(" ") || entry.contains("-") {
+                    let words = tokenizer.tokens(normalized: tokenizer.normalizer.normalize(entry))
+                    if words.count > 1 { expressions.append((words.map(\.lemma), word)) }
+                }
             }
+            resources.multiWords = MultiWordTable(expressions)
         }
         if let text = try optionalText("system.txt", in: folder) {
             resources.systemPhrases = contentLines(text)
@@ -110,6 +118,14 @@ extension MatcherResources {
         let weight = resources.tuning?.space.synonymWeight ?? FeatureSpace().synonymWeight
         resources.lexicon = groups.isEmpty ? nil : Lexicon(groups: groups, weight: weight)
         return resources
+    }
+
+    /// The tokenizer matching uses for `locale`: the pack's, with the synonym groups'
+    /// multi-word expressions. O(1).
+    public func tokenizer(locale: String) -> Tokenizer {
+        var tokenizer = Tokenizer(locale: locale, pack: pack)
+        tokenizer.multiWords = multiWords
+        return tokenizer
     }
 
     /// The lemma of a list entry that is one word for the pack's tokenizer. Entries that

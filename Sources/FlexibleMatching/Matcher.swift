@@ -59,6 +59,9 @@ public struct MatcherResources: Sendable {
     /// Opposite lemmas (next/previous, brighter/dimmer: `antonyms.txt`). Word vectors put
     /// opposites close together; the word aligner pairs them as unrelated words.
     public var antonyms: [String: Set<String>] = [:]
+    /// Multi-word entries of the synonym groups ("get rid of" in the group of remove): the
+    /// matcher's tokenizer adds the group's word where one occurs (`MultiWordTable`).
+    public var multiWords = MultiWordTable()
 
     public init(
         pack: (any LocalePack)? = nil, embeddings: StaticEmbeddings? = nil, lexicon: Lexicon? = nil,
@@ -130,7 +133,7 @@ public struct Matcher: Sendable {
     /// Builds the index. Complexity: O(expanded phrases × (tokens + dimension)).
     public init(catalog: LocaleCatalog, resources: MatcherResources = MatcherResources()) {
         self.catalog = catalog
-        let tokenizer = Tokenizer(locale: catalog.locale, pack: resources.pack)
+        let tokenizer = resources.tokenizer(locale: catalog.locale)
         self.tokenizer = tokenizer
         let expanded = PhraseExpander.expand(catalog)
         self.expanded = expanded

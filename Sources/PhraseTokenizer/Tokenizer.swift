@@ -22,13 +22,17 @@ public struct Token: Hashable, Sendable {
     /// How a Japanese word written with kanji is read, in katakana (`記録` → `キロク`), when
     /// the locale pack knows: a request typed in kana meets a phrase written in kanji.
     public var reading: String?
+    /// For a token the tokenizer added for a multi-word expression (`MultiWordTable`): the
+    /// expression's words as the text says them ("get rid of" for `remove`).
+    public var expression: String?
 
-    public init(text: String, lemma: String, kind: Kind, weight: Float = 1, reading: String? = nil) {
+    public init(text: String, lemma: String, kind: Kind, weight: Float = 1, reading: String? = nil, expression: String? = nil) {
         self.text = text
         self.lemma = lemma
         self.kind = kind
         self.weight = weight
         self.reading = reading
+        self.expression = expression
     }
 }
 
@@ -83,6 +87,9 @@ public struct Tokenizer: Sendable {
     public let locale: String
     public let normalizer: TextNormalizer
     public let pack: (any LocalePack)?
+    /// Expressions of several words that stand for one, from the locale's synonym groups:
+    /// finished tokens get a token for that word after them (`MultiWordTable`).
+    public var multiWords = MultiWordTable()
 
     public init(locale: String, pack: (any LocalePack)? = nil) {
         self.locale = locale
@@ -137,8 +144,9 @@ public struct Tokenizer: Sendable {
             if cls != .separator { run.append(scalar) }
         }
         flush()
-        guard finishing, let pack else { return out }
-        return pack.finish(out)
+        guard finishing else { return out }
+        let finished = pack?.finish(out) ?? out
+        return multiWords.annotate(finished)
     }
 
     /// The key used for exact matching: the normalised text with punctuation and

@@ -501,6 +501,29 @@ struct AntonymTests {
         #expect(with.match(next, options: options).score == without.match(next, options: options).score)
     }
 
+    /// "get rid of" shares no word with "Delete": the pack's multi-word entry ("remove, get
+    /// rid of" in en/synonyms.txt) adds `remove`, a synonym of delete, after it.
+    @Test func aMultiWordSynonymFindsItsShortcut() throws {
+        var resources = try MatcherResources.load(locale: "en", directory: PackagePaths.locales.path)
+        #expect(resources.multiWords.count > 10, "loaded from Locales/en/synonyms.txt")
+        let catalog = LocaleCatalog(
+            locale: "en", app: AppName(name: "Jotty"), parameters: [],
+            shortcuts: [
+                Shortcut(id: "Delete", phrases: [PhraseTemplate("Delete a note in ${applicationName}")]),
+                Shortcut(id: "Pin", phrases: [PhraseTemplate("Pin a note in ${applicationName}")]),
+                Shortcut(id: "Show", phrases: [PhraseTemplate("Show my notes in ${applicationName}")]),
+            ], negativePhrases: [])
+        let options = MatchOptions.test(threshold: 0)
+        let with = Matcher(catalog: catalog, resources: resources)
+        resources.multiWords = MultiWordTable()
+        let without = Matcher(catalog: catalog, resources: resources)
+        let query = "Get rid of a note in Jotty"
+        let found = with.match(query, options: options)
+        #expect(found.winner?.shortcut == "Delete")
+        #expect(found.margin > without.match(query, options: options).margin + 0.05, "\(found)")
+        #expect(with.match("Pull up my notes in Jotty", options: options).winner?.shortcut == "Show")
+    }
+
     @Test func oppositesAreSymmetricAndSkipPhrases() throws {
         let tokenizer = Tokenizer(locale: "en")
         let map = try MatcherResources.antonyms("on, enable / off, turn off\n", path: "antonyms.txt", tokenizer)

@@ -15,6 +15,11 @@ The chosen threshold maximises accuracy pooled over the apps after smoothing ove
 neighbouring thresholds (±0.02), which keeps a small development set from picking a lone
 spike; ties go to the threshold nearest the engine's default.
 
+English has a second development set, ../shared/benchmarks/clinc-apps/dev (15 apps built
+from CLINC150: crowd-sourced requests rather than written ones). When it is there (or at
+$CLINC_DEV), English's threshold maximises the mean of the two sets' accuracies, each set
+counting once however many lines it has; leave one app out still leaves out a Corpora/Dev app.
+
 Usage:
   python3 Tools/corpora/tune_locales.py [BINARY] [--locales en,de] [--write]
 BINARY defaults to .build/release/shortcut-lab. With --write, each locale's
@@ -36,21 +41,37 @@ DEFAULT_THRESHOLD, DEFAULT_MARGIN = 0.35, 0.01  # MatchOptions.defaults
 SMOOTH = 4  # thresholds either side (4 × 0.005 = ±0.02)
 
 
+CLINC_DEV = os.environ.get("CLINC_DEV", os.path.join("..", "shared", "benchmarks", "clinc-apps", "dev"))
+
+
+def clinc_rows(binary):
+    """English's second development set, scored like Corpora/Dev, or [] when absent."""
+    if not os.path.isdir(CLINC_DEV):
+        return []
+    rows = []
+    for app in sorted(os.listdir(CLINC_DEV)):
+        folder = os.path.join(CLINC_DEV, app)
+        if os.path.exists(os.path.join(folder, "queries.jsonl")):
+            rows += score(binary, app, "en", folder=folder, queries=os.path.join(folder, "queries.jsonl"))
+    return rows
+
+
 def apps():
     only = os.environ.get("DEV_APPS")  # a comma-separated subset, for experiments
     names = sorted(a for a in os.listdir(DEV) if os.path.exists(os.path.join(DEV, a, "manifest.json")))
     return [a for a in names if a in only.split(",")] if only else names
 
 
-def score(binary, app, locale):
+def score(binary, app, locale, folder=None, queries=None):
     """[(expect, best, score, margin, always_rejected, always_ambiguous)] for one app/locale."""
-    path = os.path.join(DEV, app, "queries", f"{locale}.jsonl")
+    folder = folder or os.path.join(DEV, app)
+    path = queries or os.path.join(folder, "queries", f"{locale}.jsonl")
     if not os.path.exists(path):
         return []
     queries = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
     text = "".join(q["text"].replace("\n", " ") + "\n" for q in queries)
     out = subprocess.run(
-        [binary, "match", "--catalog", os.path.join(DEV, app, "manifest.json"), "--locale", locale,
+        [binary, "match", "--catalog", os.path.join(folder, "manifest.json"), "--locale", locale,
          "--stdin", "--json", "--threshold", "0", "--margin", "0"],
         input=text, capture_output=True, text=True)
     if out.returncode != 0:
@@ -78,17 +99,19 @@ def accuracy(rows, t, m):
 SHRINK = 0.75  # --shrink: move the chosen threshold only this far from the default (LOO: 0.75 and 1 tie at 83.8 %, 0.5 83.5 %, 0 81.8 %)
 
 
-def choose(rows):
-    """(threshold, margin) maximising smoothed pooled accuracy; ties nearest the defaults;
-    the threshold then pulled towards the default by SHRINK (1: not at all)."""
-    t, m = choose_raw(rows)
+def choose(rows, other=()):
+    """(threshold, margin) maximising smoothed pooled accuracy (with a second development
+    set, the mean of the two); ties nearest the defaults; the threshold then pulled towards
+    the default by SHRINK (1: not at all)."""
+    t, m = choose_raw(rows, other)
     return round(DEFAULT_THRESHOLD + SHRINK * (t - DEFAULT_THRESHOLD), 3), m
 
 
-def choose_raw(rows):
+def choose_raw(rows, other=()):
     best = None
     for m in MARGINS:
-        raw = [accuracy(rows, t, m) for t in THRESHOLDS]
+        raw = [(accuracy(rows, t, m) + accuracy(other, t, m)) / 2 if other else accuracy(rows, t, m)
+               for t in THRESHOLDS]
         for i, t in enumerate(THRESHOLDS):
             window = raw[max(0, i - SMOOTH): i + SMOOTH + 1]
             key = (round(sum(window) / len(window), 6), -abs(t - DEFAULT_THRESHOLD), -abs(m - DEFAULT_MARGIN))
@@ -114,22 +137,29 @@ def main():
     print(f"| locale | lines | default τ {DEFAULT_THRESHOLD} δ {DEFAULT_MARGIN} | chosen τ | δ | dev accuracy at chosen | leave-one-app-out |")
     print("|---|---|---|---|---|---|---|")
     summary = {}
+    notes = []
     for locale in locales:
         per_app = {a: score(binary, a, locale) for a in names}
         rows = [r for a in names for r in per_app[a]]
         if not rows:
             continue
-        t, m = choose(rows)
+        other = clinc_rows(binary) if locale == "en" else []
+        t, m = choose(rows, other)
         # Leave one app out: choose on the others, measure on the one left out.
         correct = 0
         for held in names:
             train = [r for a in names if a != held for r in per_app[a]]
-            ht, hm = choose(train)
+            ht, hm = choose(train, other)
             correct += sum(accepted(r, ht, hm) == r[0] for r in per_app[held])
         loo = correct / len(rows)
         base = accuracy(rows, DEFAULT_THRESHOLD, DEFAULT_MARGIN)
         print(f"| {locale} | {len(rows)} | {100 * base:.1f} | {t:.3f} | {m:.2f} | "
               f"{100 * accuracy(rows, t, m):.1f} | {100 * loo:.1f} |")
+        if other:
+            note = (f"{locale}: threshold chosen with clinc-apps dev ({len(other)} lines) as a second set: "
+                    f"there {100 * accuracy(other, DEFAULT_THRESHOLD, DEFAULT_MARGIN):.1f} % at the default, "
+                    f"{100 * accuracy(other, t, m):.1f} % at the chosen threshold")
+            notes.append(note)
         summary[locale] = (t, m)
         if write:
             root = os.environ.get("SHORTCUT_LAB_LOCALES", "Locales")
@@ -137,11 +167,16 @@ def main():
             path = os.path.join(folder, "matching.json")
             data = json.load(open(path, encoding="utf-8")) if os.path.exists(path) else {}
             data["threshold"], data["margin"] = t, m
-            data["note"] = ("threshold and margin chosen on Corpora/Dev by Tools/corpora/tune_locales.py; "
-                            "never on the held-out Corpora query files")
+            data["note"] = ("threshold and margin chosen on Corpora/Dev"
+                            + (" and clinc-apps dev" if other else "")
+                            + " by Tools/corpora/tune_locales.py; never on the held-out Corpora query files")
             with open(path, "w", encoding="utf-8") as f:
                 json.dump(data, f, indent=2, ensure_ascii=False)
                 f.write("\n")
+    if notes:
+        print()
+        for note in notes:
+            print(note)
     return summary
 
 

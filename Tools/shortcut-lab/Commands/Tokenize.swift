@@ -44,7 +44,7 @@ extension ShortcutLab {
                     case .unusable(let path, let reason): throw LabError.readFailed(source: path, reason: reason)
                     }
                 }
-                let tokenizer = Tokenizer(locale: locale, pack: resources.pack)
+                let tokenizer = resources.tokenizer(locale: locale)
                 for phrase in phrases {
                     let normalized = tokenizer.normalizer.normalize(phrase)
                     let tokens = tokenizer.tokens(normalized: normalized)
@@ -87,6 +87,7 @@ struct TokenRow {
             var line = "  \(i + 1). \(r.token.text)"
             if r.token.lemma != r.token.text { line += " → \(r.token.lemma)" }
             line += "  [\(r.token.kind.rawValue)]"
+            if let said = r.token.expression { line += "  for \"\(said)\"" }
             if r.token.weight != 1 { line += "  weight \(format(r.token.weight))" }
             if r.embedded == false { line += "  no vector" }
             if !r.synonyms.isEmpty {
@@ -105,6 +106,7 @@ struct TokenRow {
                 "\"text\":\(q(r.token.text))", "\"lemma\":\(q(r.token.lemma))", "\"kind\":\(q(r.token.kind.rawValue))",
                 "\"weight\":\(format(r.token.weight))",
             ]
+            if let said = r.token.expression { fields.append("\"expression\":\(q(said))") }
             if let e = r.embedded { fields.append("\"vector\":\(e)") }
             fields.append("\"synonyms\":[\(syn.joined(separator: ","))]")
             return "{" + fields.joined(separator: ",") + "}"
