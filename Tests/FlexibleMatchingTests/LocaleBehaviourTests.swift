@@ -333,6 +333,22 @@ struct LocaleBehaviourTests {
         #expect(r.outcome == .match, "\(r.reason.map(\.rawValue) ?? "")")
     }
 
+    /// German capitalises nouns: an article before the app name in a German phrase does not
+    /// make the next capitalised word of a request another app's name.
+    @Test func germanNounsAfterAnArticleAreNoOtherApp() throws {
+        let resources = try MatcherResources.load(locale: "de", directory: PackagePaths.locales.path)
+        let catalog = LocaleCatalog(
+            locale: "de", app: AppName(name: "Skycast"), parameters: [],
+            shortcuts: [
+                Shortcut(id: "Radar", phrases: [PhraseTemplate("Zeig mir das ${applicationName}-Radar")]),
+                Shortcut(id: "Today", phrases: [PhraseTemplate("Wie wird das Wetter heute in ${applicationName}")]),
+            ], negativePhrases: [])
+        let m = Matcher(catalog: catalog, resources: resources)
+        #expect(m.match("Zeig mir das Regenradar", options: .test(threshold: 0.1)).otherAppName == nil)
+        #expect(m.match("Zeig mir das Radar mit Skyward", options: .test(threshold: 0.1)).otherAppName == "Skyward")
+        #expect(m.match("Wie wird das Wetter laut Skyward", options: .test(threshold: 0.1)).otherAppName == "Skyward")
+    }
+
     @Test func latinNamesInChineseTextAreOtherApps() {
         let catalog = LocaleCatalog(
             locale: "zh-Hans", app: AppName(name: "Demo"), parameters: [],
