@@ -6,8 +6,10 @@ headline rates, and accuracy by query kind per locale.
 The numbers are as shipped: each manifest's own `matching` settings, no options. Nothing is
 tuned here; the query files are a held-out set (see Corpora/README.md).
 
-Usage: python3 Tools/corpora/eval_corpora.py [path/to/shortcut-lab]
-(default: .build/debug/shortcut-lab). Exits 1 if any run fails.
+Usage: python3 Tools/corpora/eval_corpora.py [path/to/shortcut-lab] [--check]
+(default: .build/debug/shortcut-lab). With --check, the apps of Corpora/Check instead (a
+second held-out set, written blind in session 7; see Corpora/README.md). Exits 1 if any run
+fails.
 """
 import json
 import os
@@ -20,8 +22,11 @@ KINDS = ["paraphrase", "synonym", "param-synonym", "app-synonym", "typo", "no-ap
          "near-miss", "other-app", "core-siri", "negative", "chit-chat"]
 
 
+FOLDER = "Corpora"
+
+
 def run(binary, app):
-    root = os.path.join("Corpora", app)
+    root = os.path.join(FOLDER, app)
     out = subprocess.run(
         [binary, "eval", "--catalog", os.path.join(root, "manifest.json"),
          "--queries", os.path.join(root, "queries"), "--json"],
@@ -60,7 +65,12 @@ def row(name, cells):
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/shortcut-lab"
+    global APPS, FOLDER
+    args = [a for a in sys.argv[1:] if a != "--check"]
+    if "--check" in sys.argv[1:]:
+        FOLDER = os.path.join("Corpora", "Check")
+        APPS = sorted(a for a in os.listdir(FOLDER) if os.path.exists(os.path.join(FOLDER, a, "manifest.json")))
+    binary = args[0] if args else ".build/debug/shortcut-lab"
     data = {app: run(binary, app) for app in APPS}
 
     def pooled(key, locale):
@@ -71,7 +81,7 @@ def main():
     print("|" + "---|" * (len(LOCALES) + 1))
     for app in APPS:
         print(row(app, [pct(data[app][l]["accuracy"]["count"], data[app][l]["accuracy"]["total"]) for l in LOCALES]))
-    print(row("**all 4 apps**", [f"**{pct(*pooled('accuracy', l))}**" for l in LOCALES]))
+    print(row(f"**all {len(APPS)} apps**", [f"**{pct(*pooled('accuracy', l))}**" for l in LOCALES]))
     count, total = pooled("accuracy", "en")
     english = count / total
     gaps = []
@@ -96,7 +106,7 @@ def main():
                       ("parameters", "parameter accuracy")]:
         print(row(name, [pct(*pooled(key, l)) for l in LOCALES]))
     print()
-    print(row("accuracy by kind (4 apps)", LOCALES))
+    print(row(f"accuracy by kind ({len(APPS)} apps)", LOCALES))
     print("|" + "---|" * (len(LOCALES) + 1))
     for kind in KINDS:
         cells = []
