@@ -41,15 +41,19 @@ public struct MultiWordTable: Sendable, Hashable {
     /// expression length).
     public func annotate(_ tokens: [Token]) -> [Token] {
         guard !byFirst.isEmpty else { return tokens }
-        var out: [Token] = []
-        out.reserveCapacity(tokens.count + 1)
-        var i = 0
-        while i < tokens.count {
-            let found = byFirst[tokens[i].lemma]?.first { entry in
+        func expression(at i: Int) -> Entry? {
+            byFirst[tokens[i].lemma]?.first { entry in
                 i + entry.rest.count < tokens.count
                     && entry.rest.indices.allSatisfy { tokens[i + 1 + $0].lemma == entry.rest[$0] }
             }
-            guard let found else {
+        }
+        // Most texts say no expression: they are returned as they are, without a copy.
+        guard let start = tokens.indices.first(where: { expression(at: $0) != nil }) else { return tokens }
+        var out = Array(tokens[..<start])
+        out.reserveCapacity(tokens.count + 2)
+        var i = start
+        while i < tokens.count {
+            guard let found = expression(at: i) else {
                 out.append(tokens[i])
                 i += 1
                 continue
