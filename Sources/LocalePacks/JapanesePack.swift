@@ -132,7 +132,8 @@ public struct JapanesePack: LocalePack {
                 guard let k = (first..<(first + count)).min(by: { entries[$0].cost < entries[$1].cost }) else { return }
                 let surface = file.string(f[0])
                 let base = entries[k].base
-                let lemma = base == 0 ? surface : String(decoding: lexicon.bytes[Int(base >> 20)..<Int(base >> 20 + base & 0xFFFFF)], as: UTF8.self)
+                let start = Int(base >> 20), end = start + Int(base & 0xFFFFF)  // as `baseString`
+                let lemma = base == 0 ? surface : String(decoding: lexicon.bytes[start..<end], as: UTF8.self)
                 kanaReadings.insertIfAbsent(h, UInt64(aliases.count))
                 aliases.append((k, JapanesePack.foldKana(lemma)))
             }
