@@ -132,8 +132,7 @@ public struct JapanesePack: LocalePack {
                 guard let k = (first..<(first + count)).min(by: { entries[$0].cost < entries[$1].cost }) else { return }
                 let surface = file.string(f[0])
                 let base = entries[k].base
-                let start = Int(base >> 20), end = start + Int(base & 0xFFFFF)  // as `baseString`
-                let lemma = base == 0 ? surface : String(decoding: lexicon.bytes[start..<end], as: UTF8.self)
+                let lemma = base == 0 ? surface : JapanesePack.baseString(base, in: lexicon.bytes)
                 kanaReadings.insertIfAbsent(h, UInt64(aliases.count))
                 aliases.append((k, JapanesePack.foldKana(lemma)))
             }
@@ -189,9 +188,12 @@ public struct JapanesePack: LocalePack {
         }
     }
 
-    func baseString(_ packed: UInt64) -> String {
+    func baseString(_ packed: UInt64) -> String { JapanesePack.baseString(packed, in: storage) }
+
+    /// The base form an entry points at (offset << 20 | length) in the lexicon's bytes.
+    static func baseString(_ packed: UInt64, in bytes: [UInt8]) -> String {
         let start = Int(packed >> 20), length = Int(packed & 0xFFFFF)
-        return String(decoding: storage[start..<(start + length)], as: UTF8.self)
+        return String(decoding: bytes[start..<(start + length)], as: UTF8.self)
     }
 
     /// The best path: surfaces with the lexicon entry chosen for each (nil for unknown words),
