@@ -69,6 +69,8 @@ def main():
     args = [a for a in sys.argv[1:] if a != "--check"]
     if "--check" in sys.argv[1:]:
         FOLDER = os.path.join("Corpora", "Check")
+        if not os.path.isdir(FOLDER):
+            sys.exit(f"{FOLDER}: no such folder (run from the repository root)")
         APPS = sorted(a for a in os.listdir(FOLDER) if os.path.exists(os.path.join(FOLDER, a, "manifest.json")))
     binary = args[0] if args else ".build/debug/shortcut-lab"
     data = {app: run(binary, app) for app in APPS}
