@@ -8,7 +8,7 @@ tuned here; the query files are a held-out set (see Corpora/README.md).
 
 Usage: python3 Tools/corpora/eval_corpora.py [path/to/shortcut-lab] [--check]
 (default: .build/debug/shortcut-lab). With --check, the apps of Corpora/Check instead (a
-second held-out set, written blind in session 7; see Corpora/README.md). Exits 1 if any run
+second held-out set, written blind in session 8; see Corpora/README.md). Exits 1 if any run
 fails.
 """
 import json
