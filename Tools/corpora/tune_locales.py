@@ -96,7 +96,12 @@ def accuracy(rows, t, m):
     return sum(accepted(r, t, m) == r[0] for r in rows) / len(rows) if rows else 0.0
 
 
-SHRINK = 0.75  # --shrink: move the chosen threshold only this far from the default (LOO: 0.75 and 1 tie at 83.8 %, 0.5 83.5 %, 0 81.8 %)
+# --shrink: move the chosen threshold only this far from the default. Session 4, 16 apps,
+# leave one app out: 0.75 and 1 tied (83.8 %), 0.5 83.5 %, 0 81.8 %. Session 8, 40 apps (the
+# 32 development apps and the 8 written blind in session 7): mean over the locales 86.1 % at 1,
+# 85.8 % at 0.75, 85.6 % at 0.5; on the 8 blind-written apps alone 82.7 / 82.4 / 82.3 %.
+# Shrinking towards 0.35 favoured the apps the lexicons were written on.
+SHRINK = 1.0
 
 
 def choose(rows, other=()):
