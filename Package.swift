@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "PhraseTokenizerTests", dependencies: ["PhraseTokenizer", "SynonymExpansion"]),
         .testTarget(name: "VectorIndexTests", dependencies: ["VectorIndex"]),
         .testTarget(name: "FlexibleMatchingTests", dependencies: ["FlexibleMatching", "ShortcutCatalog"]),
-        .testTarget(name: "CLITests", dependencies: ["shortcut-lab"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["shortcut-lab"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "PhraseEvaluationTests", dependencies: ["PhraseEvaluation", "FlexibleMatching", "ShortcutCatalog"]),
         .testTarget(name: "ThresholdTuningTests", dependencies: ["ThresholdTuning", "PhraseEvaluation", "FlexibleMatching", "ShortcutCatalog"]),
         .target(name: "TestFileSupport", path: "Tests/TestFileSupport"),
