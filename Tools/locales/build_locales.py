@@ -679,6 +679,9 @@ def build_embeddings(x: Path, vocabs, dims=128):
     if PCA_FILE.exists():
         with np.load(PCA_FILE) as saved:
             basis, offset = saved["basis"], saved["offset"]
+        if basis.shape != (tables[next(iter(tables))].shape[1], dims) or offset.shape != (dims,):
+            sys.exit(f"{PCA_FILE}: basis {basis.shape} and offset {offset.shape} do not map the encoder's "
+                     f"vectors to {dims} dims; delete the file to recompute it")
     else:
         allv = np.concatenate(list(tables.values()))
         mean = allv.mean(0, keepdims=True)
