@@ -95,14 +95,21 @@ extension MatcherResources {
         if let text = try optionalText("synonyms.txt", in: folder) {
             var expressions: [(lemmas: [String], word: String)] = []
             for line in Lexicon.groups(inText: text) {
-                let lemmas = line.compactMap { singleWordLemma($0, tokenizer) }
+                // Each entry is segmented once: its unfinished tokens give a one-word entry's
+                // lemma (as `singleWordLemma`), their finished form an expression's lemmas.
+                var lemmas: [String] = []
+                var phrases: [[String]] = []
+                for entry in line {
+                    let raw = tokenizer.tokens(normalized: tokenizer.normalizer.normalize(entry), finishing: false)
+                    if raw.count == 1 { lemmas.append(raw[0].lemma) }
+                    guard entry.contains(" ") || entry.contains("-") else { continue }
+                    let words = tokenizer.finished(raw)
+                    if words.count > 1 { phrases.append(words.map(\.lemma)) }
+                }
                 if lemmas.count > 1 { groups.append(lemmas) }
                 // An entry of several words stands for the group's first one-word entry.
                 guard let word = lemmas.first else { continue }
-                for entry in line where entry.contains(" ") || entry.contains("-") {
-                    let words = tokenizer.tokens(normalized: tokenizer.normalizer.normalize(entry))
-                    if words.count > 1 { expressions.append((words.map(\.lemma), word)) }
-                }
+                expressions += phrases.map { ($0, word) }
             }
             resources.multiWords = MultiWordTable(expressions)
         }

@@ -144,9 +144,14 @@ public struct Tokenizer: Sendable {
             if cls != .separator { run.append(scalar) }
         }
         flush()
-        guard finishing else { return out }
-        let finished = pack?.finish(out) ?? out
-        return multiWords.annotate(finished)
+        return finishing ? finished(out) : out
+    }
+
+    /// What `tokens(normalized:finishing: true)` gives for a text whose unfinished tokens are
+    /// `raw`: the pack's last look, then the multi-word expressions. Lets a caller that needs
+    /// both forms segment the text once. O(tokens).
+    public func finished(_ raw: [Token]) -> [Token] {
+        multiWords.annotate(pack?.finish(raw) ?? raw)
     }
 
     /// The key used for exact matching: the normalised text with punctuation and
