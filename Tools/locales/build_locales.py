@@ -315,7 +315,7 @@ def core_words(loc: str):
                 line = line.split("\t")[0].split(" ")[0]
             for w in line.split(","):
                 k = normalize(w.strip(), lang)
-                if k:
+                if k and " " not in k:  # a multi-word expression is no word of its own
                     words.add(k)
     return words
 
@@ -415,7 +415,7 @@ def zh_pack(x: Path, pieces, out: Path, min_freq=20):
     for line in open(CORE / "zh-Hans" / "synonyms.txt", encoding="utf-8"):
         for w in line.split("#")[0].split(","):
             w = normalize(w.strip(), "zh")
-            if w and w not in best:
+            if w and " " not in w and w not in best:  # expressions are written token by token
                 best[w] = median
     rows = sorted(best.items(), key=lambda t: -t[1])
     FREQ_COUNTS["zh-Hans"] = rank_weights("zh-Hans", [w for w, _ in rows], out, f"jieba {PYPI['jieba']} dict.txt word counts (MIT)")
