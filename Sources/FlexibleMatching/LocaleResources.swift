@@ -149,17 +149,7 @@ extension MatcherResources {
 
     /// The non-empty lines of a hand-written list, without `#` comments or surrounding spaces.
     private static func contentLines(_ text: String) -> [String] {
-        numberedContentLines(text).map(\.content)
-    }
-
-    /// The non-empty lines of a list file without their `#` comments, with their 1-based
-    /// line numbers (for errors that name the line).
-    private static func numberedContentLines(_ text: String) -> [(number: Int, content: String)] {
-        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().compactMap { i, line in
-            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let trimmed = content.trimmingCharacters(in: .whitespaces)
-            return trimmed.isEmpty ? nil : (i + 1, trimmed)
-        }
+        Lexicon.contentLines(inText: text).map(\.content)
     }
 
     /// Opposites from `antonyms.txt`: "a, b / c, d" makes each word on one side the opposite
@@ -168,13 +158,13 @@ extension MatcherResources {
     /// O(file size).
     static func antonyms(_ text: String, path: String, _ tokenizer: Tokenizer) throws(LocaleResourceError) -> [String: Set<String>] {
         var map: [String: Set<String>] = [:]
-        for (number, content) in numberedContentLines(text) {
+        for (number, content) in Lexicon.contentLines(inText: text) {
             let sides = content.split(separator: "/", omittingEmptySubsequences: false)
             guard sides.count == 2 else {
                 throw .unusable(path: "\(path):\(number)", reason: "expected 'word, … / opposite, …', got '\(content)'")
             }
             func lemmas(_ side: Substring) -> [String] {
-                side.split(separator: ",").compactMap { singleWordLemma($0.trimmingCharacters(in: .whitespaces), tokenizer) }
+                side.split(separator: ",").compactMap { singleWordLemma(Lexicon.trimmed($0), tokenizer) }
             }
             let left = lemmas(sides[0]), right = lemmas(sides[1])
             for a in left {

@@ -50,23 +50,55 @@ public struct Lexicon: Hashable, Sendable {
         self.init(groups: Lexicon.groups(inText: text), weight: weight)
     }
 
-    /// The groups of a lexicon file, unnormalised. Works on Unicode scalars, not Characters
-    /// and Foundation trimming: the lists have thousands of entries, and grapheme breaking
-    /// was a fifth of loading a pack. O(text length).
+    /// The groups of a lexicon file, unnormalised. O(text length).
     public static func groups(inText text: String) -> [[String]] {
-        var groups: [[String]] = []
-        let scalars = text.unicodeScalars
-        for line in scalars.split(whereSeparator: { isNewline($0) }) {
-            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? line[line.startIndex..<line.startIndex]
-            var words: [String] = []
-            for field in content.split(whereSeparator: { $0 == "\t" || $0 == "," }) {
-                guard let first = field.firstIndex(where: { !isBlank($0) }),
-                      let last = field.lastIndex(where: { !isBlank($0) }) else { continue }
-                words.append(String(field[first...last]))
-            }
-            if words.count > 1 { groups.append(words) }
+        contentLines(inText: text).compactMap { line in
+            let words = line.content.unicodeScalars.split(whereSeparator: { $0 == "\t" || $0 == "," })
+                .map { trimmed(Substring($0)) }.filter { !$0.isEmpty }
+            return words.count > 1 ? words : nil
         }
-        return groups
+    }
+
+    /// The non-empty lines of a hand-written list file (synonym groups, `system.txt`, …)
+    /// without their `#` comments and surrounding blanks, with their 1-based line numbers (for
+    /// errors that name the line); "\r\n" is one line break. Works on Unicode scalars, not
+    /// Characters and Foundation trimming: the lists have thousands of entries, and grapheme
+    /// breaking was a fifth of loading a pack. O(text length).
+    public static func contentLines(inText text: String) -> [(number: Int, content: String)] {
+        var lines: [(number: Int, content: String)] = []
+        let scalars = text.unicodeScalars
+        var number = 1
+        var start = scalars.startIndex
+        var i = start
+        func close(at end: String.UnicodeScalarView.Index) {
+            let line = scalars[start..<end]
+            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? line
+            let kept = trimmed(Substring(content))
+            if !kept.isEmpty { lines.append((number, kept)) }
+        }
+        while i < scalars.endIndex {
+            let s = scalars[i]
+            guard isNewline(s) else {
+                i = scalars.index(after: i)
+                continue
+            }
+            close(at: i)
+            i = scalars.index(after: i)
+            if s == "\r", i < scalars.endIndex, scalars[i] == "\n" { i = scalars.index(after: i) }
+            start = i
+            number += 1
+        }
+        close(at: scalars.endIndex)
+        return lines
+    }
+
+    /// `text` without the blanks `CharacterSet.whitespaces` trims (space separators and the
+    /// tab) at either end. O(length).
+    public static func trimmed(_ text: Substring) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(scalars[first...last])
     }
 
     /// Line breaks as `Character.isNewline` knows them.
