@@ -21,7 +21,10 @@ LOCALES = ["de", "fr", "es", "zh-Hans", "ja", "ko"]  # en's vectors come from Mi
 
 
 def read_pack(loc):
+    """(keys, vectors) of a pack's SLEMB1 table; ([], None) when the file is not one."""
     b = (ROOT / "Locales" / loc / "embeddings.bin").read_bytes()
+    if not b.startswith(b"SLEMB1") or len(b) < 16:
+        return [], None
     n, d = struct.unpack("<II", b[8:16])
     scale = np.frombuffer(b[16:16 + 4 * n], "<f4")
     q = np.frombuffer(b[16 + 4 * n:16 + 4 * n + n * d], np.int8).reshape(n, d)
@@ -34,7 +37,12 @@ def main():
     cache = Path(args[args.index("--cache") + 1] if "--cache" in args else "/tmp/shortcutlab-locales-cache")
     xs, us = [], []
     for loc in LOCALES:
+        for needed in (ROOT / "Locales" / loc / "embeddings.bin", cache / f"e5-{loc}.npy", cache / f"e5-{loc}.txt"):
+            if not needed.exists():
+                sys.exit(f"{needed}: missing (run build_locales.py --embeddings with this --cache first)")
         keys, vectors = read_pack(loc)
+        if not keys:
+            sys.exit(f"{ROOT / 'Locales' / loc / 'embeddings.bin'}: not an SLEMB1 table")
         raw = np.load(cache / f"e5-{loc}.npy")
         words = (cache / f"e5-{loc}.txt").read_text(encoding="utf-8").split("\n")[:len(raw)]
         index = {w: i for i, w in enumerate(words)}
