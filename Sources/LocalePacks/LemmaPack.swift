@@ -176,10 +176,13 @@ public struct LemmaPack: LocalePack {
             return joiningAdjacentParticle(tokens)
         }
         // The verb leads the request (imperative), possibly after "bitte" or the app's name.
-        for j in 0..<min(2, end - 1) where tokens[j].kind == .word {
+        // A function word never does, whatever the lemma table makes of it ("Mein Parkschein
+        // läuft ab" is no "abmeinen").
+        for j in 0..<min(2, end - 1) where tokens[j].kind == .word && !weights.isStopword(text: tokens[j].text, lemma: tokens[j].lemma) {
             var lemma = tokens[j].lemma
             // An imperative the table does not know: "fang" → fangen, "schalte" → schalten.
-            // Only when that infinitive is a word ("Dozely, mach … an" is no verb "dozelyen").
+            // Only when that infinitive is a word ("Dozely, mach … an" is no verb "dozelyen"),
+            // and not for common words ("wie" → "wien").
             if j == 0 && lemma == tokens[j].text && tokens[j].weight == 1 && !lemma.hasSuffix("n") && lemma.count >= 3 {
                 let infinitive = lemma + (lemma.hasSuffix("e") ? "n" : "en")
                 guard knows(infinitive) else { continue }

@@ -301,6 +301,12 @@ struct WordWeights: Sendable {
     func weight(text: String, lemma: String) -> Float {
         stopwords.weight(text) ?? stopwords.weight(lemma) ?? frequency.weight(text) ?? frequency.weight(lemma) ?? 1
     }
+
+    /// Whether the text or the lemma is on the hand-written stopword list (a function word,
+    /// whatever the lemma table makes of it: "mein" → "meinen").
+    func isStopword(text: String, lemma: String) -> Bool {
+        stopwords.weight(text) != nil || stopwords.weight(lemma) != nil
+    }
 }
 
 /// `word<TAB>weight` stopword weights. Words are normalised like the tokenizer's text.
