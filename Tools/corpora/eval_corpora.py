@@ -6,10 +6,10 @@ headline rates, and accuracy by query kind per locale.
 The numbers are as shipped: each manifest's own `matching` settings, no options. Nothing is
 tuned here; the query files are a held-out set (see Corpora/README.md).
 
-Usage: python3 Tools/corpora/eval_corpora.py [path/to/shortcut-lab] [--check]
+Usage: python3 Tools/corpora/eval_corpora.py [path/to/shortcut-lab] [--check] [--apps A,B,...]
 (default: .build/debug/shortcut-lab). With --check, the apps of Corpora/Check instead (a
-second held-out set, written blind in session 8; see Corpora/README.md). Exits 1 if any run
-fails.
+second held-out set of apps written blind; see Corpora/README.md). --apps keeps only the named
+apps (to report the Check apps of one session apart). Exits 1 if any run fails.
 """
 import json
 import os
@@ -66,12 +66,25 @@ def row(name, cells):
 
 def main():
     global APPS, FOLDER
-    args = [a for a in sys.argv[1:] if a != "--check"]
-    if "--check" in sys.argv[1:]:
+    argv = sys.argv[1:]
+    only = None
+    if "--apps" in argv:
+        i = argv.index("--apps")
+        if i + 1 >= len(argv):
+            sys.exit("--apps needs a comma-separated list of app folders")
+        only = argv[i + 1].split(",")
+        del argv[i:i + 2]
+    args = [a for a in argv if a != "--check"]
+    if "--check" in argv:
         FOLDER = os.path.join("Corpora", "Check")
         if not os.path.isdir(FOLDER):
             sys.exit(f"{FOLDER}: no such folder (run from the repository root)")
         APPS = sorted(a for a in os.listdir(FOLDER) if os.path.exists(os.path.join(FOLDER, a, "manifest.json")))
+    if only is not None:
+        unknown = [a for a in only if a not in APPS]
+        if unknown:
+            sys.exit(f"--apps: no such app in {FOLDER}: {', '.join(unknown)} (there: {', '.join(APPS)})")
+        APPS = only
     binary = args[0] if args else ".build/debug/shortcut-lab"
     data = {app: run(binary, app) for app in APPS}
 
