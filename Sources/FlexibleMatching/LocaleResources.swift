@@ -100,9 +100,16 @@ extension MatcherResources {
                 var lemmas: [String] = []
                 var phrases: [[String]] = []
                 for entry in line {
-                    let raw = tokenizer.tokens(normalized: tokenizer.normalizer.normalize(entry), finishing: false)
+                    let normalized = tokenizer.normalizer.normalize(entry)
+                    if let lemma = tokenizer.plainWordLemma(normalized) {
+                        lemmas.append(lemma)
+                        continue
+                    }
+                    let raw = tokenizer.tokens(normalized: normalized, finishing: false)
                     if raw.count == 1 { lemmas.append(raw[0].lemma) }
-                    guard entry.contains(" ") || entry.contains("-") else { continue }
+                    // Bytes, not `String.contains(_:)`: with Foundation imported that is a
+                    // CFString search, a measurable part of start-up over thousands of entries.
+                    guard entry.utf8.contains(0x20) || entry.utf8.contains(0x2D) else { continue }
                     let words = tokenizer.finished(raw)
                     if words.count > 1 { phrases.append(words.map(\.lemma)) }
                 }
@@ -142,6 +149,7 @@ extension MatcherResources {
         // The pack's last look (German compound parts) would add tokens after the word and
         // cost most of a German pack's load time; a word's own lemma does not depend on it.
         let normalized = tokenizer.normalizer.normalize(entry)
+        if let lemma = tokenizer.plainWordLemma(normalized) { return lemma }
         let tokens = tokenizer.tokens(normalized: normalized, finishing: false)
         guard tokens.count == 1, let first = tokens.first else { return nil }
         return first.lemma

@@ -4,25 +4,33 @@
 /// "timers"/"timer" and "started"/"start" meet; over-stemming merges command words that
 /// must stay apart. Irregular forms come from a locale pack's lemma table when loaded.
 public enum EnglishStemmer {
-    /// The stem of a lower-cased word. Complexity: O(length).
+    /// The stem of a lower-cased word. Complexity: O(length), one copy of the word's bytes
+    /// (every token of every phrase is stemmed at start-up, so suffix tests allocate nothing).
     public static func stem(_ word: String) -> String {
-        var w = Array(word.utf8)
         // Non-ASCII words are left alone: this stemmer's rules are English spelling rules.
-        guard w.count > 3, w.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return word }
+        guard word.utf8.count > 3, word.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return word }
+        var w = Array(word.utf8)
         func ends(_ s: StaticString) -> Bool {
             let n = s.utf8CodeUnitCount
             guard w.count >= n else { return false }
-            return s.withUTF8Buffer { Array($0) == Array(w[(w.count - n)...]) }
+            let base = w.count - n
+            return s.withUTF8Buffer { suffix in
+                for i in 0..<n where suffix[i] != w[base + i] { return false }
+                return true
+            }
         }
         if ends("ies") && w.count > 4 {
             w.removeLast(3)
             w.append(0x79)  // y
             return String(decoding: w, as: UTF8.self)
         }
+        var changed = false
         if ends("sses") {
             w.removeLast(2)
+            changed = true
         } else if ends("s") && !ends("ss") && !ends("us") && !ends("is") {
             w.removeLast()
+            changed = true
         }
         for suffix: StaticString in ["ing", "ed"] where ends(suffix) {
             let n = suffix.utf8CodeUnitCount
@@ -31,8 +39,9 @@ public enum EnglishStemmer {
             if w.count >= 2, w[w.count - 1] == w[w.count - 2], ![0x6C, 0x73, 0x7A].contains(w[w.count - 1]) {
                 w.removeLast()  // "stopped" → "stop", but "called" → "call"
             }
+            changed = true
             break
         }
-        return String(decoding: w, as: UTF8.self)
+        return changed ? String(decoding: w, as: UTF8.self) : word
     }
 }

@@ -111,6 +111,17 @@ public struct Tokenizer: Sendable {
         tokens(normalized: text, finishing: true)
     }
 
+    /// The lemma `tokens(normalized:finishing: false)` gives normalised `text` when it is one
+    /// plain word of ASCII letters (a-z) the pack does not split, without the scan that
+    /// builds tokens; nil for anything else. Loading a pack's word lists meets thousands of
+    /// such entries, and start-up time matters. O(length).
+    public func plainWordLemma(_ text: String) -> String? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
+        guard let pack else { return text }
+        guard pack.split(word: text) == nil else { return nil }
+        return pack.lemma(of: text)
+    }
+
     /// Tokens of already-normalised text; `finishing: false` skips the pack's last look
     /// (`LocalePack.finish`: German compound parts and separable verbs), for callers that
     /// only need each word's own lemma, such as the loader of a pack's word lists.

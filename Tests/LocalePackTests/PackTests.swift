@@ -286,6 +286,34 @@ import Testing
         }
     }
 
+    /// The loader's shortcut for plain words gives what the tokenizer gives, for every word
+    /// of every pack's lists (and declines what it does not cover).
+    @Test func plainWordLemmaAgreesWithTheTokenizer() throws {
+        for locale in ["en", "de", "fr", "es", "zh-Hans", "ja", "ko"] {
+            let t = try Packs.tokenizer(locale)
+            var checked = 0
+            for name in ["synonyms.txt", "actions.txt", "antonyms.txt"] {
+                let path = Packs.root + "/" + locale + "/" + name
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+                for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
+                    for entry in line.split(whereSeparator: { $0 == "," || $0 == "\t" }) {
+                        let normalized = t.normalizer.normalize(String(entry))
+                        guard let fast = t.plainWordLemma(normalized) else { continue }
+                        let tokens = t.tokens(normalized: normalized, finishing: false)
+                        #expect(tokens.count == 1 && tokens.first?.lemma == fast, "\(locale): \(entry) → \(fast), tokens \(tokens.map(\.lemma))")
+                        checked += 1
+                    }
+                }
+            }
+            #expect(checked > 50 || ["zh-Hans", "ja", "ko"].contains(locale), "\(locale): \(checked) plain words")
+        }
+        let en = try Packs.tokenizer("en")
+        #expect(en.plainWordLemma("timers") == "timer")
+        #expect(en.plainWordLemma("turn on") == nil)
+        #expect(en.plainWordLemma("don't") == nil)
+        #expect(en.plainWordLemma("") == nil)
+    }
+
     @Test func packsStayUnderFiveMegabytes() throws {
         let fm = FileManager.default
         for locale in ["en", "de", "fr", "es", "zh-Hans", "ja", "ko"] {
