@@ -94,6 +94,7 @@ extension MatcherResources {
         let tokenizer = Tokenizer(locale: locale, pack: resources.pack)
         if let text = try optionalText("synonyms.txt", in: folder) {
             var expressions: [(lemmas: [String], word: String)] = []
+            var memo: [Substring: [Token]] = [:]
             for line in Lexicon.groups(inText: text) {
                 // Each entry is segmented once: its unfinished tokens give a one-word entry's
                 // lemma (as `singleWordLemma`), their finished form an expression's lemmas.
@@ -105,7 +106,7 @@ extension MatcherResources {
                         lemmas.append(lemma)
                         continue
                     }
-                    let raw = tokenizer.tokens(normalized: normalized, finishing: false)
+                    let raw = listTokens(normalized, tokenizer, memo: &memo)
                     if raw.count == 1 { lemmas.append(raw[0].lemma) }
                     // Bytes, not `String.contains(_:)`: with Foundation imported that is a
                     // CFString search, a measurable part of start-up over thousands of entries.
@@ -140,6 +141,25 @@ extension MatcherResources {
         var tokenizer = Tokenizer(locale: locale, pack: pack)
         tokenizer.multiWords = multiWords
         return tokenizer
+    }
+
+    /// `tokenizer.tokens(normalized:finishing: false)` of a list entry, chunk by
+    /// space-separated chunk, each chunk segmented once per list (`memo`): the words of the
+    /// expressions repeat ("予約 を 消す", "予約 を 取る"), and segmenting Japanese is most of a
+    /// Japanese pack's load time. A space separates tokens for every pack, so the chunks'
+    /// tokens are the entry's (a test compares them on every pack's lists). O(length).
+    static func listTokens(_ normalized: String, _ tokenizer: Tokenizer, memo: inout [Substring: [Token]]) -> [Token] {
+        var out: [Token] = []
+        for chunk in normalized.split(separator: " ") {
+            if let known = memo[chunk] {
+                out += known
+            } else {
+                let tokens = tokenizer.tokens(normalized: String(chunk), finishing: false)
+                memo[chunk] = tokens
+                out += tokens
+            }
+        }
+        return out
     }
 
     /// The lemma of a list entry that is one word for the pack's tokenizer. Entries that

@@ -314,6 +314,27 @@ import Testing
         #expect(en.plainWordLemma("") == nil)
     }
 
+    /// The loader segments a list entry chunk by space-separated chunk, each chunk once:
+    /// the same tokens as the whole entry, for every entry of every pack's synonym list.
+    @Test func listEntriesTokenizeAlikeChunkByChunk() throws {
+        for locale in ["en", "de", "fr", "es", "zh-Hans", "ja", "ko"] {
+            let t = try Packs.tokenizer(locale)
+            let text = try String(contentsOfFile: Packs.root + "/" + locale + "/synonyms.txt", encoding: .utf8)
+            var memo: [Substring: [Token]] = [:]
+            var multi = 0
+            for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
+                for entry in line.split(separator: ",") {
+                    let normalized = t.normalizer.normalize(String(entry))
+                    let whole = t.tokens(normalized: normalized, finishing: false)
+                    let chunked = MatcherResources.listTokens(normalized, t, memo: &memo)
+                    #expect(chunked == whole, "\(locale): \(entry)")
+                    if normalized.contains(" ") { multi += 1 }
+                }
+            }
+            #expect(multi > 50, "\(locale): \(multi) entries of several words")
+        }
+    }
+
     @Test func packsStayUnderFiveMegabytes() throws {
         let fm = FileManager.default
         for locale in ["en", "de", "fr", "es", "zh-Hans", "ja", "ko"] {
