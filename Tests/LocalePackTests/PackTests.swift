@@ -3,6 +3,7 @@ import Testing
 @testable import FlexibleMatching
 @testable import LocalePacks
 @testable import PhraseTokenizer
+import SynonymExpansion
 @testable import WordEmbeddings
 
 @Suite struct LemmaAndNormalisationTests {
@@ -286,24 +287,32 @@ import Testing
         }
     }
 
+    /// A pack's list entries as the loader reads them: synonym groups by `Lexicon.groups`,
+    /// actions and both sides of each opposite by `Lexicon.contentLines`.
+    static func listEntries(_ locale: String) throws -> (synonyms: [String], words: [String]) {
+        func read(_ name: String) throws -> String {
+            try String(contentsOfFile: Packs.folder(locale) + "/" + name, encoding: .utf8)
+        }
+        let synonyms = Lexicon.groups(inText: try read("synonyms.txt")).flatMap { $0 }
+        let actions = Lexicon.contentLines(inText: try read("actions.txt")).map(\.content)
+        let opposites = Lexicon.contentLines(inText: try read("antonyms.txt"))
+            .flatMap { $0.content.split(whereSeparator: { $0 == "/" || $0 == "," }).map(Lexicon.trimmed) }
+        return (synonyms, actions + opposites)
+    }
+
     /// The loader's shortcut for plain words gives what the tokenizer gives, for every word
     /// of every pack's lists (and declines what it does not cover).
     @Test func plainWordLemmaAgreesWithTheTokenizer() throws {
         for locale in ["en", "de", "fr", "es", "zh-Hans", "ja", "ko"] {
             let t = try Packs.tokenizer(locale)
+            let (synonyms, words) = try Self.listEntries(locale)
             var checked = 0
-            for name in ["synonyms.txt", "actions.txt", "antonyms.txt"] {
-                let path = Packs.root + "/" + locale + "/" + name
-                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
-                for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
-                    for entry in line.split(whereSeparator: { $0 == "," || $0 == "\t" }) {
-                        let normalized = t.normalizer.normalize(String(entry))
-                        guard let fast = t.plainWordLemma(normalized) else { continue }
-                        let tokens = t.tokens(normalized: normalized, finishing: false)
-                        #expect(tokens.count == 1 && tokens.first?.lemma == fast, "\(locale): \(entry) → \(fast), tokens \(tokens.map(\.lemma))")
-                        checked += 1
-                    }
-                }
+            for entry in synonyms + words {
+                let normalized = t.normalizer.normalize(entry)
+                guard let fast = t.plainWordLemma(normalized) else { continue }
+                let tokens = t.tokens(normalized: normalized, finishing: false)
+                #expect(tokens.count == 1 && tokens.first?.lemma == fast, "\(locale): \(entry) → \(fast), tokens \(tokens.map(\.lemma))")
+                checked += 1
             }
             #expect(checked > 50 || ["zh-Hans", "ja", "ko"].contains(locale), "\(locale): \(checked) plain words")
         }
@@ -319,17 +328,14 @@ import Testing
     @Test func listEntriesTokenizeAlikeChunkByChunk() throws {
         for locale in ["en", "de", "fr", "es", "zh-Hans", "ja", "ko"] {
             let t = try Packs.tokenizer(locale)
-            let text = try String(contentsOfFile: Packs.root + "/" + locale + "/synonyms.txt", encoding: .utf8)
             var memo: [Substring: [Token]] = [:]
             var multi = 0
-            for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
-                for entry in line.split(separator: ",") {
-                    let normalized = t.normalizer.normalize(String(entry))
-                    let whole = t.tokens(normalized: normalized, finishing: false)
-                    let chunked = MatcherResources.listTokens(normalized, t, memo: &memo)
-                    #expect(chunked == whole, "\(locale): \(entry)")
-                    if normalized.contains(" ") { multi += 1 }
-                }
+            for entry in try Self.listEntries(locale).synonyms {
+                let normalized = t.normalizer.normalize(entry)
+                let whole = t.tokens(normalized: normalized, finishing: false)
+                let chunked = MatcherResources.listTokens(normalized, t, memo: &memo)
+                #expect(chunked == whole, "\(locale): \(entry)")
+                if normalized.contains(" ") { multi += 1 }
             }
             #expect(multi > 50, "\(locale): \(multi) entries of several words")
         }
