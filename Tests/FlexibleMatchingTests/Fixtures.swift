@@ -65,6 +65,16 @@ enum TestCatalogs {
         ],
         negativePhrases: [])
 
+    /// A catalog without parameters whose shortcuts have one phrase each: `(id, phrase)`.
+    static func onePhraseEach(
+        locale: String, app: AppName, _ shortcuts: [(id: String, phrase: String)], negatives: [String] = []
+    ) -> LocaleCatalog {
+        LocaleCatalog(
+            locale: locale, app: app, parameters: [],
+            shortcuts: shortcuts.map { Shortcut(id: $0.id, phrases: [PhraseTemplate($0.phrase)]) },
+            negativePhrases: negatives.map { PhraseTemplate($0) })
+    }
+
     /// `count` shortcuts with the very same phrase.
     static func identical(count: Int, appName: String = "Zorblat") -> LocaleCatalog {
         LocaleCatalog(

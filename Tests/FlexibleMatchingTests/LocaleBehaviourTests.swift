@@ -225,9 +225,11 @@ struct LocaleBehaviourTests {
     func localeActionListsLoad(_ locale: String, _ input: String, _ word: String) throws {
         let resources = try MatcherResources.load(locale: locale, directory: PackagePaths.locales.path)
         #expect(resources.actionWords.count >= 25)
-        let catalog = LocaleCatalog(
-            locale: locale, app: AppName(name: "Demo"), parameters: [],
-            shortcuts: [Shortcut(id: "Show", phrases: [PhraseTemplate("${applicationName}")])], negativePhrases: [])
+        let catalog = TestCatalogs.onePhraseEach(
+            locale: locale, app: AppName(name: "Demo"),
+            [
+                ("Show", "${applicationName}"),
+            ])
         #expect(Matcher(catalog: catalog, resources: resources).match(input, options: options).unofferedAction == word)
     }
 
@@ -239,12 +241,12 @@ struct LocaleBehaviourTests {
     @Test func aWordBeforeTheAppNameIsNotTheLastWord() throws {
         let resources = try MatcherResources.load(locale: "de", directory: PackagePaths.locales.path)
         func score(_ phrase: String, _ query: String) -> Double {
-            let catalog = LocaleCatalog(
-                locale: "de", app: AppName(name: "Vigora"), parameters: [],
-                shortcuts: [
-                    Shortcut(id: "Start", phrases: [PhraseTemplate(phrase)]),
-                    Shortcut(id: "Stop", phrases: [PhraseTemplate("Beende das Training in ${applicationName}")]),
-                ], negativePhrases: [])
+            let catalog = TestCatalogs.onePhraseEach(
+                locale: "de", app: AppName(name: "Vigora"),
+                [
+                    ("Start", phrase),
+                    ("Stop", "Beende das Training in ${applicationName}"),
+                ])
             return Matcher(catalog: catalog, resources: resources).match(query, options: options).score
         }
         let with = score("Starte ein Training mit ${applicationName}", "Starte jetzt ein Training mit Vigora")
@@ -258,12 +260,12 @@ struct LocaleBehaviourTests {
     /// stay behind as words, and its spaced synonym must not be found among the parts.
     @Test func aCompoundAppNameIsFoundThroughATypo() throws {
         let resources = try MatcherResources.load(locale: "de", directory: PackagePaths.locales.path)
-        let catalog = LocaleCatalog(
-            locale: "de", app: AppName(name: "Tripnest", synonyms: ["Trip Nest"]), parameters: [],
-            shortcuts: [
-                Shortcut(id: "Share", phrases: [PhraseTemplate("Teile meine Reise mit ${applicationName}")]),
-                Shortcut(id: "Open", phrases: [PhraseTemplate("Öffne meine Buchung in ${applicationName}")]),
-            ], negativePhrases: [])
+        let catalog = TestCatalogs.onePhraseEach(
+            locale: "de", app: AppName(name: "Tripnest", synonyms: ["Trip Nest"]),
+            [
+                ("Share", "Teile meine Reise mit ${applicationName}"),
+                ("Open", "Öffne meine Buchung in ${applicationName}"),
+            ])
         let matcher = Matcher(catalog: catalog, resources: resources)
         let exact = matcher.match("Teile meine Reise mit Tripnest", options: options)
         let spaced = matcher.match("Teile meine Reise mit Trip Nest", options: options)
@@ -282,12 +284,12 @@ struct LocaleBehaviourTests {
     /// "みずやりをきろく" is "水やりを記録" left unconverted: the phrase's reading meets it.
     @Test func aJapaneseRequestInKanaMeetsAPhraseInKanji() throws {
         let resources = try MatcherResources.load(locale: "ja", directory: PackagePaths.locales.path)
-        let catalog = LocaleCatalog(
-            locale: "ja", app: AppName(name: "Demo"), parameters: [],
-            shortcuts: [
-                Shortcut(id: "LogWater", phrases: [PhraseTemplate("${applicationName}で水やりを記録")]),
-                Shortcut(id: "AddPlant", phrases: [PhraseTemplate("${applicationName}に植物を追加")]),
-            ], negativePhrases: [])
+        let catalog = TestCatalogs.onePhraseEach(
+            locale: "ja", app: AppName(name: "Demo"),
+            [
+                ("LogWater", "${applicationName}で水やりを記録"),
+                ("AddPlant", "${applicationName}に植物を追加"),
+            ])
         let kana = Matcher(catalog: catalog, resources: resources).match("Demoでみずやりをきろく", options: options)
         #expect(kana.winner?.shortcut == "LogWater")
         // The same pack without its readings.
@@ -337,12 +339,12 @@ struct LocaleBehaviourTests {
     /// make the next capitalised word of a request another app's name.
     @Test func germanNounsAfterAnArticleAreNoOtherApp() throws {
         let resources = try MatcherResources.load(locale: "de", directory: PackagePaths.locales.path)
-        let catalog = LocaleCatalog(
-            locale: "de", app: AppName(name: "Skycast"), parameters: [],
-            shortcuts: [
-                Shortcut(id: "Radar", phrases: [PhraseTemplate("Zeig mir das ${applicationName}-Radar")]),
-                Shortcut(id: "Today", phrases: [PhraseTemplate("Wie wird das Wetter heute in ${applicationName}")]),
-            ], negativePhrases: [])
+        let catalog = TestCatalogs.onePhraseEach(
+            locale: "de", app: AppName(name: "Skycast"),
+            [
+                ("Radar", "Zeig mir das ${applicationName}-Radar"),
+                ("Today", "Wie wird das Wetter heute in ${applicationName}"),
+            ])
         let m = Matcher(catalog: catalog, resources: resources)
         #expect(m.match("Zeig mir das Regenradar", options: .test(threshold: 0.1)).otherAppName == nil)
         #expect(m.match("Zeig mir das Radar mit Skyward", options: .test(threshold: 0.1)).otherAppName == "Skyward")
@@ -350,10 +352,11 @@ struct LocaleBehaviourTests {
     }
 
     @Test func latinNamesInChineseTextAreOtherApps() {
-        let catalog = LocaleCatalog(
-            locale: "zh-Hans", app: AppName(name: "Demo"), parameters: [],
-            shortcuts: [Shortcut(id: "Record", phrases: [PhraseTemplate("用${applicationName}开始录音")])],
-            negativePhrases: [])
+        let catalog = TestCatalogs.onePhraseEach(
+            locale: "zh-Hans", app: AppName(name: "Demo"),
+            [
+                ("Record", "用${applicationName}开始录音"),
+            ])
         let m = Matcher(catalog: catalog)
         let other = m.match("用Murmur开始录音", options: .test(threshold: 0.1))
         #expect(other.outcome == .none)
@@ -375,10 +378,11 @@ struct LocaleBehaviourTests {
         }
         #expect(m.match("Hey Siri, show my balance", options: options).winner?.shortcut == "ShowBalance")
         #expect(m.match("Siri, show my balance in Pennyjar", options: options).winner?.shortcut == "ShowBalance")
-        let korean = Matcher(catalog: LocaleCatalog(
-            locale: "ko", app: AppName(name: "Pennyjar"), parameters: [],
-            shortcuts: [Shortcut(id: "Diary", phrases: [PhraseTemplate("${applicationName}에 일기 써 줘")])],
-            negativePhrases: []))
+        let korean = Matcher(catalog: TestCatalogs.onePhraseEach(
+            locale: "ko", app: AppName(name: "Pennyjar"),
+            [
+                ("Diary", "${applicationName}에 일기 써 줘"),
+            ]))
         #expect(korean.match("시리야 너도 일기 써?", options: options).otherAppName == "Siri")
         #expect(korean.match("시리아 여행 일기 써 줘", options: options).otherAppName == nil, "Syria is no Siri")
     }
@@ -388,13 +392,12 @@ struct LocaleBehaviourTests {
     /// The closest negative phrase is scored like a candidate: its vector score blended with
     /// its word alignment (so the comparison with the best positive phrase is like for like).
     @Test func negativesAreScoredWithTheirWordAlignment() {
-        let catalog = LocaleCatalog(
-            locale: "en", app: AppName(name: "Vigora"), parameters: [],
-            shortcuts: [
-                Shortcut(id: "Start", phrases: [PhraseTemplate("Start a workout in ${applicationName}")]),
-                Shortcut(id: "Write", phrases: [PhraseTemplate("Write a new entry in ${applicationName}")]),
-            ],
-            negativePhrases: [PhraseTemplate("Delete my last workout in ${applicationName}")])
+        let catalog = TestCatalogs.onePhraseEach(
+            locale: "en", app: AppName(name: "Vigora"),
+            [
+                ("Start", "Start a workout in ${applicationName}"),
+                ("Write", "Write a new entry in ${applicationName}"),
+            ], negatives: ["Delete my last workout in ${applicationName}"])
         let input = "start my last workout again in Vigora"
         var off = CandidateScoring()
         off.alignWeight = 0
@@ -502,12 +505,12 @@ struct AntonymTests {
     @Test func aPhraseSayingTheOppositeLoses() throws {
         var resources = try MatcherResources.load(locale: "en", directory: PackagePaths.locales.path)
         #expect(resources.antonyms["previous"]?.contains("next") == true, "loaded from Locales/en/antonyms.txt")
-        let catalog = LocaleCatalog(
-            locale: "en", app: AppName(name: "Simmer"), parameters: [],
-            shortcuts: [
-                Shortcut(id: "Next", phrases: [PhraseTemplate("Read the next step in ${applicationName}")]),
-                Shortcut(id: "Timer", phrases: [PhraseTemplate("Start a timer in ${applicationName}")]),
-            ], negativePhrases: [])
+        let catalog = TestCatalogs.onePhraseEach(
+            locale: "en", app: AppName(name: "Simmer"),
+            [
+                ("Next", "Read the next step in ${applicationName}"),
+                ("Timer", "Start a timer in ${applicationName}"),
+            ])
         let options = MatchOptions.test(threshold: 0)
         let with = Matcher(catalog: catalog, resources: resources)
         resources.antonyms = [:]
@@ -522,13 +525,13 @@ struct AntonymTests {
     @Test func aMultiWordSynonymFindsItsShortcut() throws {
         var resources = try MatcherResources.load(locale: "en", directory: PackagePaths.locales.path)
         #expect(resources.multiWords.count > 10, "loaded from Locales/en/synonyms.txt")
-        let catalog = LocaleCatalog(
-            locale: "en", app: AppName(name: "Jotty"), parameters: [],
-            shortcuts: [
-                Shortcut(id: "Delete", phrases: [PhraseTemplate("Delete a note in ${applicationName}")]),
-                Shortcut(id: "Pin", phrases: [PhraseTemplate("Pin a note in ${applicationName}")]),
-                Shortcut(id: "Show", phrases: [PhraseTemplate("Show my notes in ${applicationName}")]),
-            ], negativePhrases: [])
+        let catalog = TestCatalogs.onePhraseEach(
+            locale: "en", app: AppName(name: "Jotty"),
+            [
+                ("Delete", "Delete a note in ${applicationName}"),
+                ("Pin", "Pin a note in ${applicationName}"),
+                ("Show", "Show my notes in ${applicationName}"),
+            ])
         let options = MatchOptions.test(threshold: 0)
         let with = Matcher(catalog: catalog, resources: resources)
         resources.multiWords = MultiWordTable()
