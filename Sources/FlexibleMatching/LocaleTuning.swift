@@ -11,15 +11,19 @@ import Foundation
 public struct LocaleTuning: Hashable, Sendable {
     public var threshold: Double?
     public var margin: Double?
+    /// `MatchOptions.unnamedPenalty`: what a query that does not name the app needs above the
+    /// threshold.
+    public var unnamedPenalty: Double?
     public var space: FeatureSpace
     public var scoring: CandidateScoring
 
     public init(
-        threshold: Double? = nil, margin: Double? = nil, space: FeatureSpace = FeatureSpace(),
-        scoring: CandidateScoring = CandidateScoring()
+        threshold: Double? = nil, margin: Double? = nil, unnamedPenalty: Double? = nil,
+        space: FeatureSpace = FeatureSpace(), scoring: CandidateScoring = CandidateScoring()
     ) {
         self.threshold = threshold
         self.margin = margin
+        self.unnamedPenalty = unnamedPenalty
         self.space = space
         self.scoring = scoring
     }
@@ -28,7 +32,7 @@ public struct LocaleTuning: Hashable, Sendable {
     public static let fileName = "matching.json"
 
     /// Parses `matching.json`:
-    /// `{"threshold": 0.3, "margin": 0.02, "features": {"word": 0.2, "char": 0.3,
+    /// `{"threshold": 0.3, "margin": 0.02, "unnamedPenalty": 0.1, "features": {"word": 0.2, "char": 0.3,
     /// "embedding": 0.5, "synonym": 0.5, "charGrams": [3, 5], "cjkGrams": [1, 2]},
     /// "candidates": {"best": 0.3, "neighbours": 4, "valueBonus": 0.05}}`.
     /// Unknown keys are errors (a misspelt key would otherwise be silently ignored).
@@ -62,11 +66,12 @@ public struct LocaleTuning: Hashable, Sendable {
             return pair[0].intValue...pair[1].intValue
         }
         var tuning = LocaleTuning()
-        for key in top.keys where !["threshold", "margin", "features", "candidates", "note"].contains(key) {
+        for key in top.keys where !["threshold", "margin", "unnamedPenalty", "features", "candidates", "note"].contains(key) {
             throw .unusable(path: path, reason: "unknown key '\(key)'")
         }
         tuning.threshold = try number(top["threshold"], "threshold", in: 0...1)
         tuning.margin = try number(top["margin"], "margin", in: 0...1)
+        tuning.unnamedPenalty = try number(top["unnamedPenalty"], "unnamedPenalty", in: 0...1)
         if let raw = top["features"] {
             guard let features = raw as? [String: Any] else {
                 throw .unusable(path: path, reason: "'features' must be an object")

@@ -86,15 +86,20 @@ public struct MatchResult: Hashable, Sendable {
     /// The word of the input asking for an action no phrase of the catalog offers ("share",
     /// "rename": `MatcherResources.actionWords`); every candidate's score was lowered for it.
     public var unofferedAction: String?
-    /// The threshold and margin this result was decided with.
+    /// The threshold and margin this result was decided with (the threshold includes
+    /// `unnamedPenalty`).
     public var threshold: Double
+    /// The part of `threshold` added because the input does not name the app
+    /// (`MatchOptions.unnamedPenalty`); 0 when it does.
+    public var unnamedPenalty: Double
     public var requiredMargin: Double
 
     public init(
         input: String, locale: String, outcome: Outcome, winner: MatchCandidate?, score: Double, margin: Double,
         matchKind: MatchKind?, appNameMentioned: Bool, reason: Reason?, candidates: [MatchCandidate],
         negativePhrase: String? = nil, negativeScore: Double? = nil, negativeIsSystem: Bool = false,
-        otherAppName: String? = nil, unofferedAction: String? = nil, threshold: Double, requiredMargin: Double
+        otherAppName: String? = nil, unofferedAction: String? = nil, threshold: Double, unnamedPenalty: Double = 0,
+        requiredMargin: Double
     ) {
         self.unofferedAction = unofferedAction
         self.negativeIsSystem = negativeIsSystem
@@ -112,6 +117,7 @@ public struct MatchResult: Hashable, Sendable {
         self.negativePhrase = negativePhrase
         self.negativeScore = negativeScore
         self.threshold = threshold
+        self.unnamedPenalty = unnamedPenalty
         self.requiredMargin = requiredMargin
     }
 }

@@ -15,19 +15,32 @@ public struct MatchOptions: Hashable, Sendable {
     public var appName: AppNamePolicy
     /// How many candidates to report (at most five are offered for `ambiguous`).
     public var top: Int
+    /// Added to the threshold for a query that does not name the app: without its name Siri
+    /// has less reason to pick this app, and such queries are mostly other apps' and Siri's.
+    /// Between `appName: .optional` (0) and `.required` (a refusal).
+    public var unnamedPenalty: Double
 
-    public init(threshold: Double, margin: Double, appName: AppNamePolicy = .optional, top: Int = 5) {
+    public init(
+        threshold: Double, margin: Double, appName: AppNamePolicy = .optional, top: Int = 5, unnamedPenalty: Double = 0
+    ) {
         self.threshold = threshold
         self.margin = margin
         self.appName = appName
         self.top = top
+        self.unnamedPenalty = unnamedPenalty
+    }
+
+    /// The score a query must reach: the threshold, plus `unnamedPenalty` when the query does
+    /// not name the app.
+    public func threshold(appNameMentioned: Bool) -> Double {
+        appNameMentioned ? threshold : threshold + unnamedPenalty
     }
 
     /// Defaults chosen on the development sets (clinc-apps and Corpora/Dev, English; see
-    /// README). Each locale pack may bring its own (`LocaleTuning`). The margin: Corpora/Dev,
-    /// leave one app out over the seven locales, 86.2 % at 0.02, 86.8 % at 0.01, 87.0 % at 0
-    /// (where `ambiguous` would only ever mean a tie); 0.01 keeps Siri's "which one?" for
-    /// near ties.
+    /// README), for a locale without a pack. Each locale pack brings its own (`LocaleTuning`):
+    /// since session 10 margin 0, so that `ambiguous` means a tie (on the 56 development apps,
+    /// leave one app out, 0.01 refused queries whose best shortcut was right as often as
+    /// wrong), and an unnamed penalty.
     public static let defaults = MatchOptions(threshold: 0.35, margin: 0.01)
 
     /// `defaults` (a locale's own, `Matcher.defaultOptions`, or the engine's), overridden by
@@ -223,6 +236,7 @@ public struct Matcher: Sendable {
         var options = MatchOptions.defaults
         if let t = resources.tuning?.threshold { options.threshold = t }
         if let m = resources.tuning?.margin { options.margin = m }
+        if let u = resources.tuning?.unnamedPenalty { options.unnamedPenalty = u }
         self.defaultOptions = options
     }
 
@@ -337,12 +351,13 @@ public struct Matcher: Sendable {
                           reason: .belowThreshold, candidates: candidates, options: options)
         }
         let margin = best.score - (candidates.first { $0.shortcut != best.shortcut }?.score ?? 0)
+        let threshold = options.threshold(appNameMentioned: mentioned)
         // A negative phrase wins when it is closer than every positive phrase — and close
         // enough to count: otherwise the honest reason is that nothing is near.
         // (Aligned like the negative it is compared with; a system request has no alignment.)
         if let negative = closestNegative, let pRow = bestPositiveRow,
             negative.score > (negative.system ? scores[pRow] : evidence(pRow)),
-            Double(negative.score) >= options.threshold || best.score >= options.threshold
+            Double(negative.score) >= threshold || best.score >= threshold
         {
             return result(input, .none, winner: nil, score: best.score, margin: margin, kind: nil, mentioned: mentioned,
                           reason: .negativePhrase, candidates: candidates, options: options,
@@ -354,7 +369,7 @@ public struct Matcher: Sendable {
                           reason: .appNameMissing, candidates: candidates, options: options,
                           unoffered: unoffered)
         }
-        if best.score < options.threshold {
+        if best.score < threshold {
             return result(input, .none, winner: nil, score: best.score, margin: margin, kind: nil, mentioned: mentioned,
                           reason: .belowThreshold, candidates: candidates, options: options,
                           unoffered: unoffered)
@@ -532,7 +547,8 @@ public struct Matcher: Sendable {
             negativePhrase: negative?.0,
             negativeScore: negative?.1, negativeIsSystem: negativeIsSystem, otherAppName: otherApp,
             unofferedAction: unoffered,
-            threshold: options.threshold,
+            threshold: options.threshold(appNameMentioned: mentioned),
+            unnamedPenalty: mentioned ? 0 : options.unnamedPenalty,
             requiredMargin: options.margin)
     }
 }

@@ -93,10 +93,13 @@ public enum EvaluationJSON {
         var threshold: Double
         var margin: Double
         var appName: String
+        /// Added to the threshold for a query that does not name the app.
+        var unnamedPenalty: Double
         init(_ options: MatchOptions) {
             threshold = rounded(options.threshold)
             margin = rounded(options.margin)
             appName = options.appName.rawValue
+            unnamedPenalty = rounded(options.unnamedPenalty)
         }
     }
 

@@ -27,10 +27,13 @@ public struct ScoredQuery: Hashable, Sendable {
     /// An exact match after normalisation (score 1, so every threshold passes it; the margin
     /// still applies).
     public var exact: Bool
+    /// What this phrase needs above any threshold tried: the matcher's unnamed penalty when
+    /// it does not name the app (`MatchOptions.unnamedPenalty`, not swept), else 0.
+    public var extra: Double
 
     public init(
         query: LabelledQuery, best: String?, score: Double, margin: Double, alwaysRejected: Bool,
-        alwaysAmbiguous: Bool = false, exact: Bool
+        alwaysAmbiguous: Bool = false, exact: Bool, extra: Double = 0
     ) {
         self.query = query
         self.best = best
@@ -39,6 +42,7 @@ public struct ScoredQuery: Hashable, Sendable {
         self.alwaysRejected = alwaysRejected
         self.alwaysAmbiguous = alwaysAmbiguous
         self.exact = exact
+        self.extra = extra
     }
 
     /// Captures `result`, which must come from `Matcher.match` with threshold 0 and margin 0.
@@ -46,20 +50,22 @@ public struct ScoredQuery: Hashable, Sendable {
     /// With those settings a `none` can only be a refusal no setting overrides (scores are never
     /// negative, and a closest negative phrase refuses at every threshold: above it as
     /// `negative-phrase`, below it as `below-threshold`), and an `ambiguous` can only be an
-    /// exact phrase declared by two shortcuts (no lead is below 0).
-    public init(query: LabelledQuery, unthresholded result: MatchResult) {
+    /// exact phrase declared by two shortcuts (no lead is below 0). `unnamedPenalty` is the
+    /// one the settings being swept will use (the result itself must be matched without it).
+    public init(query: LabelledQuery, unthresholded result: MatchResult, unnamedPenalty: Double = 0) {
         self.init(
             query: query, best: result.winner?.shortcut ?? result.candidates.first?.shortcut, score: result.score,
             margin: result.margin, alwaysRejected: result.outcome == .none,
             alwaysAmbiguous: result.outcome == .ambiguous,
-            exact: result.matchKind == .exact || (result.outcome == .ambiguous && result.score >= 1))
+            exact: result.matchKind == .exact || (result.outcome == .ambiguous && result.score >= 1),
+            extra: result.appNameMentioned ? 0 : unnamedPenalty)
     }
 
     /// What `Matcher.match` decides with these settings (the order of its checks).
     public func outcome(threshold: Double, margin requiredMargin: Double) -> MatchResult.Outcome {
         if alwaysRejected || best == nil { return .none }
         if alwaysAmbiguous { return .ambiguous }
-        if score < threshold { return .none }
+        if score < threshold + extra { return .none }
         if margin < requiredMargin { return .ambiguous }
         return .match
     }
@@ -70,17 +76,19 @@ public struct ScoredQuery: Hashable, Sendable {
         outcome(threshold: threshold, margin: margin) == .match ? best : nil
     }
 
-    /// Matches each query once, unthresholded. `progress` is called with (done, total) after
-    /// each phrase, for a progress bar on long runs.
+    /// Matches each query once, unthresholded; the sweep then adds `unnamedPenalty` to the
+    /// threshold of phrases that do not name the app. `progress` is called with (done, total)
+    /// after each phrase, for a progress bar on long runs.
     public static func score(
-        _ queries: [LabelledQuery], with matcher: Matcher, appName: AppNamePolicy,
+        _ queries: [LabelledQuery], with matcher: Matcher, appName: AppNamePolicy, unnamedPenalty: Double = 0,
         progress: (Int, Int) -> Void = { _, _ in }
     ) -> [ScoredQuery] {
         let options = MatchOptions(threshold: 0, margin: 0, appName: appName, top: 1)
         var scored: [ScoredQuery] = []
         scored.reserveCapacity(queries.count)
         for (index, query) in queries.enumerated() {
-            scored.append(ScoredQuery(query: query, unthresholded: matcher.match(query.text, options: options)))
+            let result = matcher.match(query.text, options: options)
+            scored.append(ScoredQuery(query: query, unthresholded: result, unnamedPenalty: unnamedPenalty))
             progress(index + 1, queries.count)
         }
         return scored

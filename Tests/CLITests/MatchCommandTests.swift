@@ -41,6 +41,18 @@ struct MatchCommandTests {
         #expect(line.contains("\"outcome\":\"none\"") && line.contains("\"reason\":\"app-name-missing\""), "\(line)")
     }
 
+    /// A query that does not name the app is held to the threshold plus the locale pack's
+    /// unnamed penalty (`Locales/en/matching.json`), and its refusal says so.
+    @Test func anUnnamedQueryIsHeldToThePenaltyOnTop() throws {
+        let result = try CLI.run(["match", "--catalog", catalog, "--threshold", "0.9", "list my whole day", "list my whole day in Tasklet"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let reasons = result.outputLines.filter { $0.hasPrefix("  none") }
+        try #require(reasons.count == 2, "\(result.output)")
+        #expect(reasons[0].contains("below threshold 1.00 by"), "\(reasons[0])")
+        #expect(reasons[0].hasSuffix("; the threshold includes 0.10 because the app is not named"), "\(reasons[0])")
+        #expect(reasons[1].contains("below threshold 0.90 by") && !reasons[1].contains("not named"), "\(reasons[1])")
+    }
+
     @Test func stdinAnswersEveryLineIncludingEmptyOnes() throws {
         let input = Data("add a task in Tasklet\n\n   \r\nstart focusing with Tasklet\r\nno final newline".utf8)
         let result = try CLI.run(["match", "--catalog", catalog, "--json", "--stdin"], input: input)

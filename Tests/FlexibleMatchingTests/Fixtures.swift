@@ -91,9 +91,10 @@ enum TestCatalogs {
 /// Options spelled out, so tests do not move when the tuned defaults do.
 extension MatchOptions {
     static func test(
-        threshold: Double = 0.3, margin: Double = 0.02, appName: AppNamePolicy = .optional, top: Int = 5
+        threshold: Double = 0.3, margin: Double = 0.02, appName: AppNamePolicy = .optional, top: Int = 5,
+        unnamedPenalty: Double = 0
     ) -> MatchOptions {
-        MatchOptions(threshold: threshold, margin: margin, appName: appName, top: top)
+        MatchOptions(threshold: threshold, margin: margin, appName: appName, top: top, unnamedPenalty: unnamedPenalty)
     }
 }
 

@@ -415,13 +415,14 @@ struct LocaleBehaviourTests {
 
     @Test func tuningFileIsParsed() throws {
         let json = """
-            {"threshold": 0.25, "margin": 0.03, "note": "why",
+            {"threshold": 0.25, "margin": 0.03, "unnamedPenalty": 0.1, "note": "why",
              "features": {"word": 0.3, "char": 0.3, "embedding": 0.4, "synonym": 0.6, "cjkGrams": [1, 2]},
              "candidates": {"best": 0.5, "neighbours": 3, "valueBonus": 0.1}}
             """
         let t = try LocaleTuning(json: Data(json.utf8), path: "x/matching.json")
         #expect(t.threshold == 0.25)
         #expect(t.margin == 0.03)
+        #expect(t.unnamedPenalty == 0.1)
         #expect(t.space.wordWeight == 0.3)
         #expect(t.space.embeddingWeight == 0.4)
         #expect(t.space.synonymWeight == 0.6)
@@ -433,7 +434,11 @@ struct LocaleBehaviourTests {
         let m = Matcher(catalog: Self.budget, resources: MatcherResources(tuning: t))
         #expect(m.defaultOptions.threshold == 0.25)
         #expect(m.defaultOptions.margin == 0.03)
+        #expect(m.defaultOptions.unnamedPenalty == 0.1)
         #expect(m.featurizer.space.cjkGrams == 1...2)
+        // Without the key the engine adds nothing.
+        let plain = try LocaleTuning(json: Data(#"{"threshold": 0.25}"#.utf8), path: "x/matching.json")
+        #expect(Matcher(catalog: Self.budget, resources: MatcherResources(tuning: plain)).defaultOptions.unnamedPenalty == 0)
     }
 
     @Test(arguments: [
@@ -441,6 +446,7 @@ struct LocaleBehaviourTests {
         ("{\"treshold\": 0.3}", "unknown key 'treshold'"),
         ("{\"threshold\": 1.5}", "'threshold' must be a number in 0.0...1.0"),
         ("{\"threshold\": true}", "'threshold' must be a number"),
+        ("{\"unnamedPenalty\": -0.1}", "'unnamedPenalty' must be a number in 0.0...1.0"),
         ("{\"features\": {\"cjkGrams\": [3, 1]}}", "'features.cjkGrams' must be [min, max]"),
         ("{\"features\": {\"word\": 0, \"char\": 0, \"embedding\": 0}}", "must not all be 0"),
         ("{\"candidates\": {\"k\": 2}}", "unknown key 'candidates.k'"),

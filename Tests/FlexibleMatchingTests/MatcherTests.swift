@@ -295,6 +295,28 @@ struct MatcherTests {
         #expect(high.candidates.first?.shortcut == "AddTask")
     }
 
+    /// A query that does not name the app needs the unnamed penalty on top of the threshold;
+    /// the same words naming the app do not.
+    @Test func unnamedQueryNeedsThePenaltyOnTop() throws {
+        let unnamed = "please create a task", named = "please create a task in Tasklet"
+        let probe = tasklet.match(unnamed, options: .test(threshold: 0.1))
+        #expect(probe.outcome == .match && !probe.appNameMentioned)
+        let options = MatchOptions.test(threshold: probe.score - 0.05, unnamedPenalty: 0.1)
+        let refused = tasklet.match(unnamed, options: options)
+        expectWellFormed(refused)
+        #expect(refused.outcome == .none)
+        #expect(refused.reason == .belowThreshold)
+        #expect(abs(refused.threshold - (probe.score + 0.05)) < 1e-9)
+        #expect(refused.unnamedPenalty == 0.1)
+        let accepted = tasklet.match(named, options: options)
+        #expect(accepted.appNameMentioned)
+        try #require(accepted.score >= options.threshold, "the app name is stripped before scoring: \(accepted.score)")
+        #expect(accepted.outcome == .match && accepted.winner?.shortcut == "AddTask")
+        #expect(accepted.threshold == options.threshold && accepted.unnamedPenalty == 0)
+        // Without a penalty the unnamed query passes the same threshold.
+        #expect(tasklet.match(unnamed, options: .test(threshold: probe.score - 0.05)).outcome == .match)
+    }
+
     @Test(arguments: ["set an alarm for 7 am", "tell me a joke", "book a flight to Paris"])
     func unrelatedInputIsBelowThreshold(_ input: String) {
         let r = tasklet.match(input, options: options)

@@ -1,5 +1,6 @@
 import FlexibleMatching
 import PhraseEvaluation
+import ShortcutCatalog
 import Testing
 
 @testable import ThresholdTuning
@@ -180,5 +181,40 @@ struct SweepTests {
         #expect(refused.alwaysRejected)
         #expect(refused.best == "A")
         #expect(refused.accepted(threshold: 0, margin: 0) == nil)
+
+        // The unnamed penalty is kept for a query that does not name the app, and only then.
+        #expect(ScoredQuery(query: query, unthresholded: flexible, unnamedPenalty: 0.1).extra == 0)
+        var unnamed = flexible
+        unnamed.appNameMentioned = false
+        let penalised = ScoredQuery(query: query, unthresholded: unnamed, unnamedPenalty: 0.1)
+        #expect(penalised.extra == 0.1)
+        #expect(penalised.accepted(threshold: 0.6, margin: 0.1) == "A")
+        #expect(penalised.accepted(threshold: 0.61, margin: 0.1) == nil)
+    }
+
+    /// The sweep's replay, unnamed penalty included, agrees with the matcher at every
+    /// threshold, on queries with and without the app name.
+    @Test func replayAgreesWithTheMatcherUnderAnUnnamedPenalty() {
+        let catalog = LocaleCatalog(
+            locale: "en", app: AppName(name: "Tasklet"), parameters: [],
+            shortcuts: [
+                Shortcut(id: "AddTask", phrases: [PhraseTemplate("Add a task in ${applicationName}")]),
+                Shortcut(id: "StartFocus", phrases: [PhraseTemplate("Start a focus timer in ${applicationName}")]),
+            ],
+            negativePhrases: [PhraseTemplate("Delete my ${applicationName} account")])
+        let matcher = Matcher(catalog: catalog)
+        let queries: [LabelledQuery] = [
+            ("please add a new task", "AddTask"), ("please add a new task in Tasklet", "AddTask"),
+            ("start focusing", "StartFocus"), ("start a timer for focus with Tasklet", "StartFocus"),
+            ("tell me a joke", nil), ("book a flight to Paris with Tasklet", nil),
+        ].enumerated().map { LabelledQuery(text: $1.0, expect: $1.1, line: $0 + 1) }
+        let scored = ScoredQuery.score(queries, with: matcher, appName: .optional, unnamedPenalty: 0.1)
+        #expect(scored.contains { $0.extra == 0.1 } && scored.contains { $0.extra == 0 })
+        for threshold in stride(from: 0.0, through: 0.8, by: 0.05) {
+            let options = MatchOptions(threshold: threshold, margin: 0.01, unnamedPenalty: 0.1)
+            #expect(
+                OperatingPoint(threshold: threshold, margin: 0.01, scored: scored)
+                    == Tuner.measure(queries, with: matcher, options: options), "threshold \(threshold)")
+        }
     }
 }

@@ -128,7 +128,9 @@ struct PreviewSession {
         let lines = [
             style.bold("ShortcutLab preview") + " · " + style.bold(locale.app.name) + " · " + locale.locale + " · "
                 + "\(locale.shortcuts.count) shortcuts, \(Self.phraseCount(locale)) phrases",
-            style.dim("threshold \(fixed(o.threshold)), margin \(fixed(o.margin)), app name \(o.appName.rawValue)"),
+            style.dim(
+                "threshold \(fixed(o.threshold)), margin \(fixed(o.margin)), app name \(o.appName.rawValue)"
+                    + (o.unnamedPenalty > 0 && o.appName == .optional ? " (+\(fixed(o.unnamedPenalty)) when not named)" : "")),
             style.dim("Type a phrase; :help lists the commands; :quit or Ctrl-D leaves."),
         ]
         return lines.map { report.clip($0, to: width - 1) }.joined(separator: "\n") + "\n"

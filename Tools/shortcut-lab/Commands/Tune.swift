@@ -84,7 +84,9 @@ extension ShortcutLab {
                 let current = matchOptions(for: loaded, matcher: matcher, threshold: nil, margin: nil, appName: appName, top: 1)
 
                 var progress = ProgressBar(label: "matching")
-                let scored = ScoredQuery.score(labelled, with: matcher, appName: current.appName) { done, total in
+                let scored = ScoredQuery.score(
+                    labelled, with: matcher, appName: current.appName, unnamedPenalty: current.unnamedPenalty
+                ) { done, total in
                     progress.update(done: done, total: total)
                 }
                 progress.finish()

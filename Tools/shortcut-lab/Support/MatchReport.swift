@@ -59,6 +59,9 @@ struct MatchReport {
         case .belowThreshold?:
             let gap = max(0, result.threshold - result.score)
             var text = "below threshold \(fixed(result.threshold)) by \(fixed(gap)) (best score \(fixed(result.score)))"
+            if result.unnamedPenalty > 0 {
+                text += "; the threshold includes \(fixed(result.unnamedPenalty)) because the app is not named"
+            }
             if let action = result.unofferedAction {
                 text += "; asks to \(quoted(action)), which no phrase offers"
             }
