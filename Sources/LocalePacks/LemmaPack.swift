@@ -138,7 +138,7 @@ public struct LemmaPack: LocalePack {
     static let germanParticles: Set<String> = [
         "an", "aus", "ab", "auf", "ein", "los", "zu", "weiter", "zurueck", "vor", "nach", "mit", "fest", "hoch",
         "runter", "rein", "raus", "durch", "um", "weg", "her", "hin", "zusammen", "fort", "vorbei", "heraus",
-        "hinzu", "dazu", "herunter",
+        "hinzu", "dazu", "herunter", "frei",
     ]
     /// Words that may follow the particle at the end of a request ("mach das Licht aus, bitte").
     static let germanTrailers: Set<String> = ["bitte", "mal", "jetzt", "doch", "gleich", "schnell", "sofort"]
@@ -180,11 +180,15 @@ public struct LemmaPack: LocalePack {
         // läuft ab" is no "abmeinen").
         for j in 0..<min(2, end - 1) where tokens[j].kind == .word && !weights.isStopword(text: tokens[j].text, lemma: tokens[j].lemma) {
             var lemma = tokens[j].lemma
-            // An imperative the table does not know: "fang" → fangen, "schalte" → schalten.
-            // Only when that infinitive is a word ("Dozely, mach … an" is no verb "dozelyen"),
-            // and not for common words ("wie" → "wien").
-            if j == 0 && lemma == tokens[j].text && tokens[j].weight == 1 && !lemma.hasSuffix("n") && lemma.count >= 3 {
-                let infinitive = lemma + (lemma.hasSuffix("e") ? "n" : "en")
+            // An imperative the table does not know, or reads as a noun: "fang" → fangen,
+            // "schalte" → schalten, "halte" (not halt), "suche" (not Suche). Only when that
+            // infinitive is a word ("Dozely, mach … an" is no verb "dozelyen"), and not for
+            // common words ("wie" → "wien").
+            let text = tokens[j].text
+            if j == 0 && (lemma == text || !LemmaPack.takesParticle(lemma, particle.text)) && tokens[j].weight >= 0.9
+                && !text.hasSuffix("n") && text.count >= 3
+            {
+                let infinitive = text + (text.hasSuffix("e") ? "n" : "en")
                 guard knows(infinitive) else { continue }
                 lemma = infinitive
             }

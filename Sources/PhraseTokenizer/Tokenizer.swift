@@ -129,6 +129,9 @@ public struct Tokenizer: Sendable {
         var out: [Token] = []
         var run = String.UnicodeScalarView()
         var runClass = ScalarClass.separator
+        // Where clauses start ("Ich will Freitag frei, reich das ein"): the pack's last look
+        // reads each clause on its own.
+        var clauses: [Int] = []
 
         func flush() {
             guard !run.isEmpty else { return }
@@ -153,10 +156,25 @@ public struct Tokenizer: Sendable {
             if cls == .digit && runClass == .word { cls = .word }  // "mp3", "v2"
             if cls != runClass { flush(); runClass = cls }
             if cls != .separator { run.append(scalar) }
+            if cls == .separator, Tokenizer.clauseMarks.contains(scalar.value), !out.isEmpty, clauses.last != out.count {
+                clauses.append(out.count)
+            }
         }
         flush()
-        return finishing ? finished(out) : out
+        guard finishing else { return out }
+        guard let pack, !clauses.isEmpty else { return finished(out) }
+        var finishedClauses: [Token] = []
+        finishedClauses.reserveCapacity(out.count)
+        var start = 0
+        for end in clauses + [out.count] where end > start {
+            finishedClauses += pack.finish(Array(out[start..<end]))
+            start = end
+        }
+        return multiWords.annotate(finishedClauses)
     }
+
+    /// , ; : . ! ? (ASCII and full-width): the marks that end a clause.
+    static let clauseMarks: Set<UInt32> = [0x2C, 0x3B, 0x3A, 0x2E, 0x21, 0x3F, 0xFF0C, 0xFF1B, 0xFF1A, 0xFF01, 0xFF1F, 0x3001, 0x3002]
 
     /// What `tokens(normalized:finishing: true)` gives for a text whose unfinished tokens are
     /// `raw`: the pack's last look, then the multi-word expressions. Lets a caller that needs

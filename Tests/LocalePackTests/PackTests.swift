@@ -115,6 +115,25 @@ import SynonymExpansion
         #expect(fr.tokens("allume la lumiere en").first?.lemma != "enallumer")
     }
 
+    /// Each clause is read on its own: the verb that leads the last clause meets the particle
+    /// that ends it; "frei" is a particle (freischalten); an imperative the table reads as a
+    /// noun or a particle-less word is still the verb (halte → freihalten, not halt).
+    @Test func germanSeparableVerbsRejoinInTheirClause() throws {
+        let de = try tokenizer("de")
+        let request = de.tokens("Ich will Freitag frei, reich das in Shiftly ein")
+        #expect(request.contains { $0.lemma == "einreichen" }, "\(request.map(\.lemma))")
+        #expect(request.first?.lemma == "ich")
+        #expect(de.tokens("Shiftly, trag mein Arbeitsende ein").contains { $0.lemma == "eintragen" })
+        #expect(de.tokens("Bring mich zurück, bitte").first?.lemma == "zurueckbringen")
+        #expect(de.tokens("Schalte mit Bikely ein Rad frei").first?.lemma == "freischalten")
+        #expect(de.tokens("Halte mir ein Rad frei").first?.lemma == "freihalten")
+        // A comma ends what the particle can reach: the first clause's verb keeps its lemma.
+        let two = de.tokens("Spiel Musik, mach das Licht aus")
+        #expect(two.first?.lemma != "ausspielen" && two.contains { $0.lemma == "ausmachen" }, "\(two.map(\.lemma))")
+        // Still no verb for a function word leading a clause.
+        #expect(de.tokens("Na gut, mein Parkschein läuft bald ab").map(\.lemma).contains("abmeinen") == false)
+    }
+
     /// An unknown German compound stays a token and is followed by its known parts, at a
     /// reduced weight; known words, short words and app names are left alone.
     @Test func germanCompoundsAddTheirParts() throws {
