@@ -46,7 +46,15 @@ public struct LemmaPack: LocalePack {
 
     public func lemma(of word: String) -> String {
         if language == "fr", let full = LemmaPack.frenchElisions[word] { return full }
-        if let base = lemmas.value(word) { return language == "en" ? EnglishStemmer.stem(base) : base }
+        // English: a row mapping a word to itself (lemma_fixes.tsv) keeps it from the stemmer
+        // ("news", "morning", "setting"); other table lemmas are stemmed like any word.
+        if let base = lemmas.value(word) { return language == "en" && base != word ? EnglishStemmer.stem(base) : base }
+        // An English plural of such a protected word keeps it too ("settings" → setting).
+        if language == "en", word.hasSuffix("s"), !word.hasSuffix("ss"), let base = lemmas.value(String(word.dropLast())),
+            base == String(word.dropLast())
+        {
+            return base
+        }
         if language == "es", let base = spanishWithoutClitics(word) { return base }
         // German informal imperatives drop the -e (`zeig`, `bestell`): the table knows `zeige`.
         if language == "de", word.count >= 3, let base = lemmas.value(word + "e"), base.hasSuffix("en") { return base }

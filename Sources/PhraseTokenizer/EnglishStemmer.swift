@@ -35,6 +35,11 @@ public enum EnglishStemmer {
         for suffix: StaticString in ["ing", "ed"] where ends(suffix) {
             let n = suffix.utf8CodeUnitCount
             guard w.count - n >= 3 else { break }
+            // Not inflections: speed, need (-eed); something, nothing (-thing); and a stem
+            // needs a vowel (spring, string, hundred stay whole).
+            if suffix.utf8CodeUnitCount == 2 && ends("eed") { break }
+            if suffix.utf8CodeUnitCount == 3 && ends("thing") { break }
+            guard w[..<(w.count - n)].contains(where: { [0x61, 0x65, 0x69, 0x6F, 0x75, 0x79].contains($0) }) else { break }
             w.removeLast(n)
             if w.count >= 2, w[w.count - 1] == w[w.count - 2], ![0x6C, 0x73, 0x7A].contains(w[w.count - 1]) {
                 w.removeLast()  // "stopped" → "stop", but "called" → "call"

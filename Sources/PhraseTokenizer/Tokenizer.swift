@@ -221,8 +221,8 @@ public struct Tokenizer: Sendable {
         while word.hasSuffix("'") { word.removeLast() }
         guard !word.isEmpty else { return }
         var parts: [String]
-        if normalizer.language == "en", word.hasSuffix("n't"), word.count > 3 {
-            parts = [String(word.dropLast(3)), "not"]
+        if normalizer.language == "en" {
+            parts = Tokenizer.englishWords(word)
         } else {
             parts = word.split(separator: "'").map(String.init)
         }
@@ -237,6 +237,48 @@ public struct Tokenizer: Sendable {
             out.append(Token(text: part, lemma: lemma, kind: kind, weight: weight))
         }
     }
+
+    /// An English word with its contraction spelled out, as the full form would be tokenized:
+    /// "what's" → what is, "I'm" → I am, "can't" → can not, "today's" → today (a possessive
+    /// says nothing a request turns on), and the same typed without the apostrophe ("dont",
+    /// "im"). Otherwise the word split at its apostrophes. O(length).
+    static func englishWords(_ word: String) -> [String] {
+        if let full = englishBareContractions[word] { return full }
+        if word.hasSuffix("n't"), word.count > 3 {
+            let host = String(word.dropLast(3))
+            return [englishNegatedHosts[host] ?? host, "not"]
+        }
+        let parts = word.split(separator: "'").map(String.init)
+        guard parts.count == 2 else { return parts }
+        let (host, clitic) = (parts[0], parts[1])
+        switch clitic {
+        case "s":
+            if host == "let" { return [host, "us"] }
+            return englishIsHosts.contains(host) ? [host, "is"] : [host]
+        case "m": return [host, "am"]
+        case "re": return [host, "are"]
+        case "ve": return [host, "have"]
+        case "ll": return [host, "will"]
+        case "d": return [host, "would"]
+        case "clock" where host == "o": return ["oclock"]
+        default: return parts
+        }
+    }
+
+    /// Hosts of 's that read "is" ("what's on", "it's late"); after any other word 's is a
+    /// possessive.
+    static let englishIsHosts: Set<String> = [
+        "what", "where", "how", "when", "who", "why", "that", "it", "there", "here", "he", "she", "this",
+    ]
+    /// Hosts of n't that are not the verb itself: can't, won't, shan't.
+    static let englishNegatedHosts: [String: String] = ["ca": "can", "wo": "will", "sha": "shall"]
+    /// Contractions typed without their apostrophe.
+    static let englishBareContractions: [String: [String]] = [
+        "dont": ["do", "not"], "doesnt": ["does", "not"], "didnt": ["did", "not"], "cant": ["can", "not"],
+        "isnt": ["is", "not"], "arent": ["are", "not"], "wasnt": ["was", "not"], "havent": ["have", "not"],
+        "wouldnt": ["would", "not"], "shouldnt": ["should", "not"], "couldnt": ["could", "not"],
+        "im": ["i", "am"], "ive": ["i", "have"], "youre": ["you", "are"], "whats": ["what", "is"],
+    ]
 
     private func appendCJK(_ piece: String, to out: inout [Token]) {
         if let pack, let words = pack.analyze(cjkRun: piece) {

@@ -90,6 +90,22 @@ import SynonymExpansion
         #expect(k.first?.weight == 1, "\(locale) \(command): \(k)")
     }
 
+    /// English: a lemma_fixes row mapping a word to itself keeps it from the stemmer (news is
+    /// no new, morning no morn, settings no set), and rows merging unrelated words are undone.
+    @Test func englishWordsKeptAsTheyAre() throws {
+        let en = try tokenizer("en")
+        func lemma(_ word: String) -> String? { en.tokens(word).first?.lemma }
+        #expect(lemma("news") == "news")
+        #expect(lemma("morning") == "morning")
+        #expect(lemma("settings") == "setting")
+        #expect(lemma("setting") == "setting" && lemma("set") == "set")
+        #expect(lemma("fed") == "feed" && lemma("feed") == "feed")
+        #expect(lemma("tired") != lemma("tire"))
+        #expect(lemma("as") == "as")
+        // Ordinary inflection still meets its base.
+        #expect(lemma("timers") == "timer" && lemma("started") == "start" && lemma("went") == "go")
+    }
+
     /// A German separable verb split around its object is one verb again for matching.
     @Test func germanSeparableVerbsRejoin() throws {
         let de = try tokenizer("de")

@@ -19,11 +19,26 @@ import Testing
 
     @Test func splitsPunctuationContractionsAndNumbers() {
         let t = en.tokens("What's on my list? Don't forget: 3 eggs!")
-        #expect(t.map(\.text) == ["what", "s", "on", "my", "list", "do", "not", "forget", "3", "eggs"])
+        #expect(t.map(\.text) == ["what", "is", "on", "my", "list", "do", "not", "forget", "3", "eggs"])
         #expect(t.last?.lemma == "egg")
         #expect(t[8].kind == .number)
         #expect(en.tokens("   \t ").isEmpty)
         #expect(en.tokens("?!…").isEmpty)
+    }
+
+    /// English contractions are spelled out as the full form is tokenized, with or without
+    /// the apostrophe; a possessive 's adds nothing.
+    @Test(arguments: [
+        ("what's next", ["what", "is", "next"]), ("what is next", ["what", "is", "next"]),
+        ("whats next", ["what", "is", "next"]), ("I'm late", ["i", "am", "late"]), ("im late", ["i", "am", "late"]),
+        ("you're done", ["you", "are", "done"]), ("I've got it", ["i", "have", "got", "it"]),
+        ("we'll go", ["we", "will", "go"]), ("I'd like tea", ["i", "would", "like", "tea"]),
+        ("can't stop", ["can", "not", "stop"]), ("cant stop", ["can", "not", "stop"]),
+        ("won't play", ["will", "not", "play"]), ("don't", ["do", "not"]), ("let's go", ["let", "us", "go"]),
+        ("today's agenda", ["today", "agenda"]), ("at 10 o'clock", ["at", "10", "oclock"]),
+    ] as [(String, [String])])
+    func contractionsAreSpelledOut(_ text: String, _ words: [String]) {
+        #expect(en.tokens(text).map(\.text) == words)
     }
 
     @Test func typographicApostrophesSplitLikeASCII() {
@@ -47,6 +62,13 @@ import Testing
         #expect(EnglishStemmer.stem("status") == "status")
         #expect(EnglishStemmer.stem("on") == "on")
         #expect(EnglishStemmer.stem("café") == "café")
+        // Not inflections: -eed, -thing, and a "stem" without a vowel.
+        #expect(EnglishStemmer.stem("speed") == "speed")
+        #expect(EnglishStemmer.stem("something") == "something")
+        #expect(EnglishStemmer.stem("spring") == "spring")
+        #expect(EnglishStemmer.stem("string") == "string")
+        #expect(EnglishStemmer.stem("needed") == "need")
+        #expect(EnglishStemmer.stem("playing") == "play")
     }
 
     @Test func lexiconGroupsAreSymmetricAndKeepAntonymsApart() {

@@ -215,8 +215,14 @@ def latin_pack(loc: str, x: Path, pieces, out: Path, top_forms=100000):
             f = row.split("\t")[0]
             if f not in fixes:
                 kept.append(row)
+        if lang == "en":
+            # A word kept as it is needs a row of its own when the stemmer would change it
+            # (LemmaPack does not stem a row that maps a word to itself): news, morning.
+            for w in EN_KEEP_AS_IS:
+                if w.isalpha() and stem_en(w) != w:
+                    fixes.setdefault(w, w)
         for f, l in sorted(fixes.items()):
-            if f != l:
+            if f != l or (lang == "en" and stem_en(f) != f):
                 kept.append(f"{f}\t{l}")
         rows = kept
     write_lines(out / "lemmas.tsv", rows, [
@@ -386,7 +392,8 @@ def stem_en(w: str) -> str:
         w = w[:-1]
     for suf in ("ing", "ed"):
         if w.endswith(suf):
-            if len(w) - len(suf) >= 3:
+            if (len(w) - len(suf) >= 3 and not (suf == "ed" and w.endswith("eed"))
+                    and not (suf == "ing" and w.endswith("thing")) and any(c in "aeiouy" for c in w[: -len(suf)])):
                 w = w[: -len(suf)]
                 if len(w) >= 2 and w[-1] == w[-2] and w[-1] not in "lsz":
                     w = w[:-1]
