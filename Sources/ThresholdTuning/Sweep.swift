@@ -53,12 +53,13 @@ public struct ScoredQuery: Hashable, Sendable {
     /// exact phrase declared by two shortcuts (no lead is below 0). `unnamedPenalty` is the
     /// one the settings being swept will use (the result itself must be matched without it).
     public init(query: LabelledQuery, unthresholded result: MatchResult, unnamedPenalty: Double = 0) {
+        let exact = result.matchKind == .exact || (result.outcome == .ambiguous && result.score >= 1)
         self.init(
             query: query, best: result.winner?.shortcut ?? result.candidates.first?.shortcut, score: result.score,
             margin: result.margin, alwaysRejected: result.outcome == .none,
-            alwaysAmbiguous: result.outcome == .ambiguous,
-            exact: result.matchKind == .exact || (result.outcome == .ambiguous && result.score >= 1),
-            extra: result.appNameMentioned ? 0 : unnamedPenalty)
+            alwaysAmbiguous: result.outcome == .ambiguous, exact: exact,
+            // An exact phrase passes every threshold, as in `Matcher.match`.
+            extra: result.appNameMentioned || exact ? 0 : unnamedPenalty)
     }
 
     /// What `Matcher.match` decides with these settings (the order of its checks).

@@ -190,6 +190,11 @@ struct SweepTests {
         #expect(penalised.extra == 0.1)
         #expect(penalised.accepted(threshold: 0.6, margin: 0.1) == "A")
         #expect(penalised.accepted(threshold: 0.61, margin: 0.1) == nil)
+        // An exact phrase passes every threshold, penalty or not, as in the matcher.
+        var exact = unnamed
+        exact.matchKind = .exact
+        exact.score = 1
+        #expect(ScoredQuery(query: query, unthresholded: exact, unnamedPenalty: 0.1).accepted(threshold: 1, margin: 0) == "A")
     }
 
     /// The sweep's replay, unnamed penalty included, agrees with the matcher at every

@@ -8,8 +8,9 @@ Each development app's queries are matched once per locale with threshold 0 and 
 exactly as `Matcher.match` makes it (see ScoredQuery in Sources/ThresholdTuning/Sweep.swift):
 a refusal at threshold 0 (closest negative phrase, empty input) stays a refusal, an
 ambiguous exact phrase stays ambiguous, otherwise score < threshold (+ UNNAMED_PENALTY when
-the query does not name the app) is `none` and margin < required margin is `ambiguous`. Accuracy is "as shipped": the shortcut the user
-gets equals the expected one (none when none is expected).
+the query does not name the app) is `none` and margin < required margin is `ambiguous`.
+Accuracy is "as shipped": the shortcut the user gets equals the expected one (none when none
+is expected).
 
 The chosen threshold maximises accuracy pooled over the apps after smoothing over
 neighbouring thresholds (±0.02), which keeps a small development set from picking a lone
