@@ -50,10 +50,9 @@ public struct LemmaPack: LocalePack {
         // ("news", "morning", "setting"); other table lemmas are stemmed like any word.
         if let base = lemmas.value(word) { return language == "en" && base != word ? EnglishStemmer.stem(base) : base }
         // An English plural of such a protected word keeps it too ("settings" → setting).
-        if language == "en", word.hasSuffix("s"), !word.hasSuffix("ss"), let base = lemmas.value(String(word.dropLast())),
-            base == String(word.dropLast())
-        {
-            return base
+        if language == "en", word.hasSuffix("s"), !word.hasSuffix("ss") {
+            let singular = String(word.dropLast())
+            if lemmas.value(singular) == singular { return singular }
         }
         if language == "es", let base = spanishWithoutClitics(word) { return base }
         // German informal imperatives drop the -e (`zeig`, `bestell`): the table knows `zeige`.

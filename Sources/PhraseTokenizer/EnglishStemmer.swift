@@ -37,9 +37,9 @@ public enum EnglishStemmer {
             guard w.count - n >= 3 else { break }
             // Not inflections: speed, need (-eed); something, nothing (-thing); and a stem
             // needs a vowel (spring, string, hundred stay whole).
-            if suffix.utf8CodeUnitCount == 2 && ends("eed") { break }
-            if suffix.utf8CodeUnitCount == 3 && ends("thing") { break }
-            guard w[..<(w.count - n)].contains(where: { [0x61, 0x65, 0x69, 0x6F, 0x75, 0x79].contains($0) }) else { break }
+            if n == 2 && ends("eed") { break }
+            if n == 3 && ends("thing") { break }
+            guard w[..<(w.count - n)].contains(where: isVowel) else { break }
             w.removeLast(n)
             if w.count >= 2, w[w.count - 1] == w[w.count - 2], ![0x6C, 0x73, 0x7A].contains(w[w.count - 1]) {
                 w.removeLast()  // "stopped" → "stop", but "called" → "call"
@@ -48,5 +48,13 @@ public enum EnglishStemmer {
             break
         }
         return changed ? String(decoding: w, as: UTF8.self) : word
+    }
+
+    /// a, e, i, o, u, y as ASCII bytes.
+    private static func isVowel(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x61, 0x65, 0x69, 0x6F, 0x75, 0x79: return true
+        default: return false
+        }
     }
 }

@@ -156,31 +156,40 @@ public struct Tokenizer: Sendable {
             if cls == .digit && runClass == .word { cls = .word }  // "mp3", "v2"
             if cls != runClass { flush(); runClass = cls }
             if cls != .separator { run.append(scalar) }
-            if cls == .separator, Tokenizer.clauseMarks.contains(scalar.value), !out.isEmpty, clauses.last != out.count {
+            if finishing, cls == .separator, Tokenizer.clauseMarks.contains(scalar.value), !out.isEmpty,
+                clauses.last != out.count
+            {
                 clauses.append(out.count)
             }
         }
         flush()
-        guard finishing else { return out }
-        guard let pack, !clauses.isEmpty else { return finished(out) }
-        var finishedClauses: [Token] = []
-        finishedClauses.reserveCapacity(out.count)
-        var start = 0
-        for end in clauses + [out.count] where end > start {
-            finishedClauses += pack.finish(Array(out[start..<end]))
-            start = end
-        }
-        return multiWords.annotate(finishedClauses)
+        return finishing ? finished(out, clauses: clauses) : out
     }
 
     /// , ; : . ! ? (ASCII and full-width): the marks that end a clause.
     static let clauseMarks: Set<UInt32> = [0x2C, 0x3B, 0x3A, 0x2E, 0x21, 0x3F, 0xFF0C, 0xFF1B, 0xFF1A, 0xFF01, 0xFF1F, 0x3001, 0x3002]
 
     /// What `tokens(normalized:finishing: true)` gives for a text whose unfinished tokens are
-    /// `raw`: the pack's last look, then the multi-word expressions. Lets a caller that needs
-    /// both forms segment the text once. O(tokens).
+    /// `raw` and that has no clause mark (a list entry): the pack's last look, then the
+    /// multi-word expressions. Lets a caller that needs both forms segment the text once.
+    /// O(tokens).
     public func finished(_ raw: [Token]) -> [Token] {
-        multiWords.annotate(pack?.finish(raw) ?? raw)
+        finished(raw, clauses: [])
+    }
+
+    /// `finished(_:)` with the pack's last look taken clause by clause: `clauses` are the
+    /// indices of `raw` where a clause starts after the first. O(tokens).
+    func finished(_ raw: [Token], clauses: [Int]) -> [Token] {
+        guard let pack else { return multiWords.annotate(raw) }
+        guard !clauses.isEmpty else { return multiWords.annotate(pack.finish(raw)) }
+        var out: [Token] = []
+        out.reserveCapacity(raw.count)
+        var start = 0
+        for end in clauses + [raw.count] where end > start {
+            out += pack.finish(Array(raw[start..<end]))
+            start = end
+        }
+        return multiWords.annotate(out)
     }
 
     /// The key used for exact matching: the normalised text with punctuation and

@@ -156,6 +156,7 @@ def main():
     positional = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or args[i - 1] not in ("--locales", "--shrink"))]
     binary = positional[0] if positional else ".build/release/shortcut-lab"
     names = apps()
+    clinc_count = clinc_apps()
     print(f"development apps: {', '.join(names)}")
     print()
     print(f"| locale | lines | default τ {DEFAULT_THRESHOLD} δ {DEFAULT_MARGIN} | chosen τ | δ | dev accuracy at chosen | leave-one-app-out |")
@@ -169,7 +170,7 @@ def main():
             continue
         other = clinc_rows(binary) if locale == "en" else []
         # Each app counts once: clinc-apps dev's apps against Corpora/Dev's.
-        weight = clinc_apps() / (clinc_apps() + len(names)) if other else 0.5
+        weight = clinc_count / (clinc_count + len(names)) if other else 0.5
         t, m = choose(rows, other, weight)
         # Leave one app out: choose on the others, measure on the one left out.
         correct = 0
@@ -182,7 +183,7 @@ def main():
         print(f"| {locale} | {len(rows)} | {100 * base:.1f} | {t:.3f} | {m:.2f} | "
               f"{100 * accuracy(rows, t, m):.1f} | {100 * loo:.1f} |")
         if other:
-            note = (f"{locale}: threshold chosen with clinc-apps dev ({clinc_apps()} apps, {len(other)} lines, "
+            note = (f"{locale}: threshold chosen with clinc-apps dev ({clinc_count} apps, {len(other)} lines, "
                     f"weight {weight:.2f}) as a second set: "
                     f"there {100 * accuracy(other, DEFAULT_THRESHOLD, DEFAULT_MARGIN):.1f} % at the default, "
                     f"{100 * accuracy(other, t, m):.1f} % at the chosen threshold")
