@@ -128,6 +128,8 @@ public struct Matcher: Sendable {
     /// says, directly or through a lexicon synonym: a query saying one is penalised by
     /// `CandidateScoring.actionPenalty`.
     let foreignActions: Set<String>
+    /// Mistyped words read as the catalog word they are one slip away from.
+    let typos: TypoMender?
     /// The options this locale's catalog gets unless told otherwise: the engine's defaults
     /// with the locale pack's threshold and margin (`matching.json`).
     public let defaultOptions: MatchOptions
@@ -230,6 +232,7 @@ public struct Matcher: Sendable {
         var said = Set<String>()
         for tokens in positiveTokens { for t in tokens { said.insert(t.lemma); said.insert(t.text) } }
         let lexicon = resources.lexicon
+        self.typos = scoring.mendTypos ? TypoMender(phrases: positiveTokens + negativeTokens, known: resources.embeddings) : nil
         self.foreignActions = resources.actionWords.filter { action in
             !said.contains(action) && !(lexicon?.synonyms(of: action).contains { said.contains($0.lemma) } ?? false)
         }
@@ -271,7 +274,8 @@ public struct Matcher: Sendable {
             return result(input, .none, winner: nil, score: 0, margin: 0, kind: nil, mentioned: false,
                           reason: .emptyInput, candidates: [], options: options)
         }
-        let (tokens, mentioned) = appName.strip(normalized: normalized, tokens: allTokens)
+        let (typed, mentioned) = appName.strip(normalized: normalized, tokens: allTokens)
+        let tokens = typos?.mend(typed) ?? typed
         let canonical = tokenizer.canonicalForm(normalized: normalized)
 
         let query = featurizer.vector(tokens)

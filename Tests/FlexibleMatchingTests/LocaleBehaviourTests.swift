@@ -450,6 +450,7 @@ struct LocaleBehaviourTests {
         ("{\"features\": {\"cjkGrams\": [3, 1]}}", "'features.cjkGrams' must be [min, max]"),
         ("{\"features\": {\"word\": 0, \"char\": 0, \"embedding\": 0}}", "must not all be 0"),
         ("{\"candidates\": {\"k\": 2}}", "unknown key 'candidates.k'"),
+        ("{\"candidates\": {\"typos\": 1}}", "'candidates.typos' must be true or false"),
         ("{", "not valid JSON"),
     ])
     func badTuningFilesNameTheFileAndTheProblem(_ json: String, _ message: String) {
