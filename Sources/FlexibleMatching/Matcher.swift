@@ -128,6 +128,8 @@ public struct Matcher: Sendable {
     /// says, directly or through a lexicon synonym: a query saying one is penalised by
     /// `CandidateScoring.actionPenalty`.
     let foreignActions: Set<String>
+    /// Words (texts and lemmas) of the positive phrases.
+    let said: Set<String>
     /// Mistyped words read as the catalog word they are one slip away from.
     let typos: TypoMender?
     /// The options this locale's catalog gets unless told otherwise: the engine's defaults
@@ -233,6 +235,7 @@ public struct Matcher: Sendable {
         for tokens in positiveTokens { for t in tokens { said.insert(t.lemma); said.insert(t.text) } }
         let lexicon = resources.lexicon
         self.typos = scoring.mendTypos ? TypoMender(phrases: positiveTokens + negativeTokens, known: resources.embeddings) : nil
+        self.said = said
         self.foreignActions = resources.actionWords.filter { action in
             !said.contains(action) && !(lexicon?.synonyms(of: action).contains { said.contains($0.lemma) } ?? false)
         }
@@ -265,6 +268,35 @@ public struct Matcher: Sendable {
     /// system requests kept, which only queries without the app name meet).
     public var rowCount: Int { index.count + systemIndex.count }
 
+    /// English verbs that, with "off" or "out" after them, take something away ("take the
+    /// avocados out of my cart", "knock Tesla off my watchlist"). "drop" and "kick" are not
+    /// among them: "dropped it off", "kick off a run".
+    static let removingVerbs: Set<String> = ["take", "get", "knock", "cross", "wipe", "strike"]
+
+    /// A word asking to undo what a phrase does, when no phrase says it: English "un" + a
+    /// word the phrases say ("unsave" against "Save this trail"), or a removing verb with
+    /// "off"/"out" after it when no phrase says "off"/"out" ("take … out of my favourites"
+    /// against "Add … to my favourites"). Such a request is not the app's, as a foreign
+    /// action word is not.
+    func undoing(_ tokens: [Token]) -> Token? {
+        guard catalog.locale.hasPrefix("en") else { return nil }
+        for (i, t) in tokens.enumerated() where t.kind == .word && t.expression == nil {
+            let unsaid = !said.contains(t.text) && !said.contains(t.lemma)
+            if unsaid, t.text.hasPrefix("un"), t.text.count >= 5 {
+                let rest = String(t.text.dropFirst(2))
+                if said.contains(rest) || tokenizer.tokens(rest).first.map({ said.contains($0.lemma) }) == true { return t }
+            }
+            // The verb as a request says it: first, or after "please", "to", "and", "just".
+            if Matcher.removingVerbs.contains(t.lemma), i == 0 || ["please", "to", "and", "just"].contains(tokens[i - 1].text),
+                let particle = tokens[(i + 1)...].prefix(5).first(where: { $0.text == "off" || $0.text == "out" }),
+                !said.contains(particle.text)
+            {
+                return t
+            }
+        }
+        return nil
+    }
+
     /// Answers which shortcut `input` hits. Complexity: O(rows × dimension) for the
     /// similarity, plus O(rows) to aggregate.
     public func match(_ input: String, options: MatchOptions = .defaults) -> MatchResult {
@@ -286,7 +318,8 @@ public struct Matcher: Sendable {
         var candidates = rank(scores: scores, limit: max(options.top, 5), named: named, aligned: aligned)
         // A request for an action no phrase offers ("share my run") is not this app's.
         let unoffered = scoring.actionPenalty > 0
-            ? tokens.first { foreignActions.contains($0.lemma) || foreignActions.contains($0.text) }.map { asTyped($0.text, in: input) } : nil
+            ? (tokens.first { foreignActions.contains($0.lemma) || foreignActions.contains($0.text) } ?? undoing(tokens))
+                .map { asTyped($0.text, in: input) } : nil
         if unoffered != nil {
             for i in candidates.indices { candidates[i].score = max(0, candidates[i].score - scoring.actionPenalty) }
         }
