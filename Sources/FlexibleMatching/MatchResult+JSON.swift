@@ -6,7 +6,8 @@
 extension MatchResult {
     /// One JSON object on one line (no trailing newline), with the contract's keys in the
     /// contract's order. Extra keys, which the contract allows, follow them: `negativePhrase`
-    /// and `negativeScore` when the reason is `negative-phrase`.
+    /// and `negativeScore` when the reason is `negative-phrase`; `typos` (`[{"typed", "read"}]`)
+    /// when words were read as typos of catalog words.
     ///
     /// - Parameter top: How many candidates to list, best first.
     public func jsonLine(top: Int = 5) -> String {
@@ -41,6 +42,18 @@ extension MatchResult {
             if let negativeScore {
                 json.key("negativeScore"); json.number(negativeScore)
             }
+        }
+        if !typos.isEmpty {
+            json.key("typos")
+            json.beginArray()
+            for word in typos {
+                json.element()
+                json.beginObject()
+                json.key("typed"); json.string(word.typed)
+                json.key("read"); json.string(word.read)
+                json.endObject()
+            }
+            json.endArray()
         }
         json.endObject()
         return json.text

@@ -86,6 +86,20 @@ public struct MatchResult: Hashable, Sendable {
     /// The word of the input asking for an action no phrase of the catalog offers ("share",
     /// "rename": `MatcherResources.actionWords`); every candidate's score was lowered for it.
     public var unofferedAction: String?
+    /// A word of the input read as the catalog word it is one slip away from (`TypoMender`).
+    public struct MendedWord: Hashable, Sendable {
+        /// The word as typed.
+        public var typed: String
+        /// The catalog's word it was read as.
+        public var read: String
+
+        public init(typed: String, read: String) {
+            self.typed = typed
+            self.read = read
+        }
+    }
+    /// The input's words read as typos of catalog words ("Lokc" as lock), in input order.
+    public var typos: [MendedWord] = []
     /// The threshold and margin this result was decided with (the threshold includes
     /// `unnamedPenalty`).
     public var threshold: Double

@@ -300,6 +300,14 @@ public struct Matcher: Sendable {
     /// Answers which shortcut `input` hits. Complexity: O(rows × dimension) for the
     /// similarity, plus O(rows) to aggregate.
     public func match(_ input: String, options: MatchOptions = .defaults) -> MatchResult {
+        var typos: [MatchResult.MendedWord] = []
+        var result = decide(input, options: options, typos: &typos)
+        result.typos = typos
+        return result
+    }
+
+    /// `match`, with the words read as typos reported in `typos`.
+    private func decide(_ input: String, options: MatchOptions, typos: inout [MatchResult.MendedWord]) -> MatchResult {
         let normalized = tokenizer.normalizer.normalize(input)
         let allTokens = tokenizer.tokens(normalized: normalized)
         if allTokens.isEmpty {
@@ -307,7 +315,13 @@ public struct Matcher: Sendable {
                           reason: .emptyInput, candidates: [], options: options)
         }
         let (typed, mentioned) = appName.strip(normalized: normalized, tokens: allTokens)
-        let tokens = typos?.mend(typed) ?? typed
+        var tokens = typed
+        if let mender = self.typos {
+            tokens = mender.mend(typed)
+            for (before, after) in zip(typed, tokens) where before.text != after.text {
+                typos.append(MatchResult.MendedWord(typed: asTyped(before.text, in: input), read: after.text))
+            }
+        }
         let canonical = tokenizer.canonicalForm(normalized: normalized)
 
         let query = featurizer.vector(tokens)

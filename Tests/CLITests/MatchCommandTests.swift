@@ -31,6 +31,22 @@ struct MatchCommandTests {
         }
     }
 
+    /// A word read as a typo of a catalog word is reported, in text and (after the contract's
+    /// keys) in JSON; a line without one has no `typos` key.
+    @Test func typosAreReported() throws {
+        let text = try CLI.run(["match", "--catalog", catalog, "Sumarize my groceries in Tasklet"])
+        #expect(text.status == 0, "\(text.errorOutput)")
+        #expect(text.output.contains("read       \"Sumarize\" as \"summarize\" (typo)"), "\(text.output)")
+        let json = try CLI.run(["match", "--catalog", catalog, "--json", "Sumarize my groceries in Tasklet", "Summarize my groceries in Tasklet"])
+        try #require(json.outputLines.count == 2)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.outputLines[0].utf8)) as? [String: Any])
+        let typos = try #require(object["typos"] as? [[String: String]])
+        #expect(typos == [["typed": "Sumarize", "read": "summarize"]])
+        #expect(object["shortcut"] as? String == "SummarizeList")
+        #expect(!json.outputLines[1].contains("\"typos\""))
+        try checkContractLine(json.outputLines[0], input: "Sumarize my groceries in Tasklet", top: 5)
+    }
+
     /// A request spoken to Siri is refused with a reason that says so, in text and in JSON.
     @Test func aRequestSpokenToSiriSaysSo() throws {
         let text = try CLI.run(["match", "--catalog", catalog, "Siri, do you keep lists?"])

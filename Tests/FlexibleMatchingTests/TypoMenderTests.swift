@@ -41,10 +41,14 @@ struct TypoMenderTests {
                 ("Honk", "Honk the horn with ${applicationName}"),
             ])
         let options = MatchOptions.test()
-        #expect(Matcher(catalog: catalog).match("Lokc my car with Autolink", options: options).winner?.shortcut == "LockCar")
+        let r = Matcher(catalog: catalog).match("Lokc my car with Autolink", options: options)
+        #expect(r.winner?.shortcut == "LockCar")
+        #expect(r.typos == [MatchResult.MendedWord(typed: "Lokc", read: "lock")], "reported as typed")
         var off = CandidateScoring()
         off.mendTypos = false
         let plain = Matcher(catalog: catalog, resources: MatcherResources(tuning: LocaleTuning(scoring: off)))
-        #expect(plain.match("Lokc my car with Autolink", options: options).winner?.shortcut != "LockCar")
+        let unmended = plain.match("Lokc my car with Autolink", options: options)
+        #expect(unmended.winner?.shortcut != "LockCar")
+        #expect(unmended.typos.isEmpty)
     }
 }

@@ -31,6 +31,7 @@ struct MatchReport {
             if let phrase = winner?.phrase {
                 lines.append(row("phrase", style.dim("phrase"), phrase))
             }
+            lines += typoLines(result)
             let winnerKey = winner.map(CandidateKey.init)
             for candidate in candidates where CandidateKey(candidate) != winnerKey {
                 lines.append(row("runner-up", style.dim("runner-up"), scored(candidate)))
@@ -38,6 +39,7 @@ struct MatchReport {
 
         case .ambiguous:
             lines.append(row("ambiguous", style.yellow(style.bold("ambiguous")), reasonText(result)))
+            lines += typoLines(result)
             for (index, candidate) in candidates.enumerated() {
                 let label = "choice \(index + 1)"
                 lines.append(row(label, style.dim(label), scored(candidate)))
@@ -45,12 +47,20 @@ struct MatchReport {
 
         case .none:
             lines.append(row("none", style.red(style.bold("none")), reasonText(result)))
+            lines += typoLines(result)
             for (index, candidate) in candidates.enumerated() {
                 let label = index == 0 ? "best" : "runner-up"
                 lines.append(row(label, style.dim(label), scored(candidate)))
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `read       "Lokc" as "lock" (typo)`, when words were read as typos.
+    private func typoLines(_ result: MatchResult) -> [String] {
+        guard !result.typos.isEmpty else { return [] }
+        let read = result.typos.map { "\(quoted($0.typed)) as \(quoted($0.read))" }.joined(separator: ", ")
+        return [row("read", style.dim("read"), read + " (typo)")]
     }
 
     /// Why the result is `none` or `ambiguous`, with the numbers that decided it.
