@@ -360,7 +360,7 @@ public struct Matcher: Sendable {
         }
 
         // Exact match after normalisation: the phrase as declared, app name included.
-        if let hits = exact[canonical], let e = hits.first {
+        if let hits = exact[canonical], !hits.isEmpty {
             let winners = hits.map { candidate(forExpansion: $0, score: 1) }
             candidates.removeAll { c in winners.contains { $0.shortcut == c.shortcut && $0.parameter == c.parameter } }
             candidates.insert(contentsOf: winners, at: 0)
