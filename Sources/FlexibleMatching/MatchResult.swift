@@ -84,7 +84,8 @@ public struct MatchResult: Hashable, Sendable {
     /// Whether the request was spoken to Siri by name rather than to this app.
     public var spokenToSiri: Bool { otherAppName == MatchResult.siri }
     /// The word of the input asking for an action no phrase of the catalog offers ("share",
-    /// "rename": `MatcherResources.actionWords`); every candidate's score was lowered for it.
+    /// "rename": `MatcherResources.actionWords`; in English also an undoing "Unsave" or
+    /// "Take … off"), as typed; every candidate's score was lowered for it.
     public var unofferedAction: String?
     /// A word of the input read as the catalog word it is one slip away from (`TypoMender`).
     public struct MendedWord: Hashable, Sendable {

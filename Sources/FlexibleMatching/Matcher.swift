@@ -273,25 +273,27 @@ public struct Matcher: Sendable {
     /// among them: "dropped it off", "kick off a run".
     static let removingVerbs: Set<String> = ["take", "get", "knock", "cross", "wipe", "strike"]
 
-    /// A word asking to undo what a phrase does, when no phrase says it: English "un" + a
-    /// word the phrases say ("unsave" against "Save this trail"), or a removing verb with
-    /// "off"/"out" after it when no phrase says "off"/"out" ("take … out of my favourites"
-    /// against "Add … to my favourites"). Such a request is not the app's, as a foreign
-    /// action word is not.
-    func undoing(_ tokens: [Token]) -> Token? {
+    /// Words asking to undo what a phrase does, when no phrase says them, as typed in `input`:
+    /// English "un" + a word the phrases say ("Unsave" against "Save this trail"), or a
+    /// removing verb with "off"/"out" after it when no phrase says "off"/"out" ("Take … off"
+    /// in "Take Tesla off my watchlist" against "Add … to my watchlist"). Such a request is
+    /// not the app's, as a foreign action word is not.
+    func undoing(_ tokens: [Token], in input: String) -> String? {
         guard catalog.locale.hasPrefix("en") else { return nil }
         for (i, t) in tokens.enumerated() where t.kind == .word && t.expression == nil {
             let unsaid = !said.contains(t.text) && !said.contains(t.lemma)
             if unsaid, t.text.hasPrefix("un"), t.text.count >= 5 {
                 let rest = String(t.text.dropFirst(2))
-                if said.contains(rest) || tokenizer.tokens(rest).first.map({ said.contains($0.lemma) }) == true { return t }
+                if said.contains(rest) || tokenizer.tokens(rest).first.map({ said.contains($0.lemma) }) == true {
+                    return asTyped(t.text, in: input)
+                }
             }
             // The verb as a request says it: first, or after "please", "to", "and", "just".
             if Matcher.removingVerbs.contains(t.lemma), i == 0 || ["please", "to", "and", "just"].contains(tokens[i - 1].text),
                 let particle = tokens[(i + 1)...].prefix(5).first(where: { $0.text == "off" || $0.text == "out" }),
                 !said.contains(particle.text)
             {
-                return t
+                return asTyped(t.text, in: input) + " … " + asTyped(particle.text, in: input)
             }
         }
         return nil
@@ -332,8 +334,8 @@ public struct Matcher: Sendable {
         var candidates = rank(scores: scores, limit: max(options.top, 5), named: named, aligned: aligned)
         // A request for an action no phrase offers ("share my run") is not this app's.
         let unoffered = scoring.actionPenalty > 0
-            ? (tokens.first { foreignActions.contains($0.lemma) || foreignActions.contains($0.text) } ?? undoing(tokens))
-                .map { asTyped($0.text, in: input) } : nil
+            ? (tokens.first { foreignActions.contains($0.lemma) || foreignActions.contains($0.text) }.map { asTyped($0.text, in: input) }
+                ?? undoing(tokens, in: input)) : nil
         if unoffered != nil {
             for i in candidates.indices { candidates[i].score = max(0, candidates[i].score - scoring.actionPenalty) }
         }

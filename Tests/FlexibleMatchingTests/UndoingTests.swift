@@ -17,8 +17,8 @@ struct UndoingTests {
 
     @Test(arguments: [
         ("Unsave that trail in Trailo", "Unsave"),
-        ("Take this trail off my Trailo favorites", "Take"),
-        ("please knock this trail off my favorites in Trailo", "knock"),
+        ("Take this trail off my Trailo favorites", "Take … off"),
+        ("please knock this trail off my favorites in Trailo", "knock … off"),
     ])
     func undoingWhatAPhraseDoesIsNotOffered(_ input: String, _ word: String) {
         #expect(matcher.match(input, options: options).unofferedAction == word)
