@@ -90,6 +90,15 @@ struct PreviewPlainTests {
         #expect(lines[3].hasPrefix("\"show my work list\" -> none app-name-missing: app name not mentioned"))
     }
 
+    /// A word read as a typo is shown in the preview line, as `match` shows it.
+    @Test func previewShowsTypos() throws {
+        let result = try CLI.run(["preview", "--catalog", TuneFixtures.catalog], lines: ["Shwo my shopping list in Tasklet"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let line = try #require(result.outputLines.first)
+        #expect(line.hasSuffix(" | read: \"Shwo\" as \"show\" (typo)"), "\(line)")
+        #expect(line.contains("-> match ShowList"), "\(line)")
+    }
+
     @Test func catalogIsRequiredOnce() throws {
         let none = try CLI.run(["preview"], lines: ["x"])
         #expect(none.status == 64)

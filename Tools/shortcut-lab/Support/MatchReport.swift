@@ -58,9 +58,13 @@ struct MatchReport {
 
     /// `read       "Lokc" as "lock" (typo)`, when words were read as typos.
     private func typoLines(_ result: MatchResult) -> [String] {
-        guard !result.typos.isEmpty else { return [] }
-        let read = result.typos.map { "\(quoted($0.typed)) as \(quoted($0.read))" }.joined(separator: ", ")
-        return [row("read", style.dim("read"), read + " (typo)")]
+        MatchReport.typoText(result).map { [row("read", style.dim("read"), $0)] } ?? []
+    }
+
+    /// `"Lokc" as "lock" (typo)`, or nil when no word was read as a typo (`MatchResult.typos`).
+    static func typoText(_ result: MatchResult) -> String? {
+        guard !result.typos.isEmpty else { return nil }
+        return result.typos.map { "\(quoted($0.typed)) as \(quoted($0.read))" }.joined(separator: ", ") + " (typo)"
     }
 
     /// Why the result is `none` or `ambiguous`, with the numbers that decided it.
