@@ -46,21 +46,21 @@ public struct LocaleTuning: Hashable, Sendable {
         guard let top = object as? [String: Any] else {
             throw .unusable(path: path, reason: "expected a JSON object at the top level")
         }
+        // JSON's true and false: a Bool, or from JSONSerialization an NSNumber of type "c" (char).
+        // Neither is a number, and no number is a flag.
+        func isJSONBool(_ value: Any) -> Bool {
+            type(of: value) == Bool.self || (value as? NSNumber).map { String(cString: $0.objCType) == "c" } == true
+        }
         func number(_ value: Any?, _ key: String, in range: ClosedRange<Double>) throws(LocaleResourceError) -> Double? {
             guard let value else { return nil }
-            // `true` is no number: JSONSerialization gives an NSNumber of type "c" (char) for it.
-            guard type(of: value) != Bool.self, let n = value as? NSNumber, String(cString: n.objCType) != "c",
-                range.contains(n.doubleValue)
-            else {
+            guard !isJSONBool(value), let n = value as? NSNumber, range.contains(n.doubleValue) else {
                 throw .unusable(path: path, reason: "'\(key)' must be a number in \(range.lowerBound)...\(range.upperBound)")
             }
             return n.doubleValue
         }
         func flag(_ value: Any?, _ key: String) throws(LocaleResourceError) -> Bool? {
             guard let value else { return nil }
-            // A number is no flag: only JSON's true and false (a Bool, or an NSNumber of type "c").
-            let isFlag = type(of: value) == Bool.self || (value as? NSNumber).map { String(cString: $0.objCType) == "c" } == true
-            guard isFlag, let b = value as? Bool else {
+            guard isJSONBool(value), let b = value as? Bool else {
                 throw .unusable(path: path, reason: "'\(key)' must be true or false")
             }
             return b

@@ -36,6 +36,13 @@ public struct MatchOptions: Hashable, Sendable {
         appNameMentioned ? threshold : threshold + unnamedPenalty
     }
 
+    /// The unnamed penalty some query can meet, for reports of these settings: nil when there
+    /// is none, or when the app name is required (a query without it is refused before any
+    /// threshold).
+    public var appliedUnnamedPenalty: Double? {
+        unnamedPenalty > 0 && appName == .optional ? unnamedPenalty : nil
+    }
+
     /// Defaults chosen on the development sets (clinc-apps and Corpora/Dev, English; see
     /// README), for a locale without a pack. Each locale pack brings its own (`LocaleTuning`):
     /// since session 10 margin 0, so that `ambiguous` means a tie (on the 56 development apps,
@@ -131,7 +138,7 @@ public struct Matcher: Sendable {
     /// Words (texts and lemmas) of the positive phrases.
     let said: Set<String>
     /// Mistyped words read as the catalog word they are one slip away from.
-    let typos: TypoMender?
+    let typoMender: TypoMender?
     /// The options this locale's catalog gets unless told otherwise: the engine's defaults
     /// with the locale pack's threshold and margin (`matching.json`).
     public let defaultOptions: MatchOptions
@@ -234,7 +241,7 @@ public struct Matcher: Sendable {
         var said = Set<String>()
         for tokens in positiveTokens { for t in tokens { said.insert(t.lemma); said.insert(t.text) } }
         let lexicon = resources.lexicon
-        self.typos = scoring.mendTypos ? TypoMender(phrases: positiveTokens + negativeTokens, known: resources.embeddings) : nil
+        self.typoMender = scoring.mendTypos ? TypoMender(phrases: positiveTokens + negativeTokens, known: resources.embeddings) : nil
         self.said = said
         self.foreignActions = resources.actionWords.filter { action in
             !said.contains(action) && !(lexicon?.synonyms(of: action).contains { said.contains($0.lemma) } ?? false)
@@ -272,6 +279,8 @@ public struct Matcher: Sendable {
     /// avocados out of my cart", "knock Tesla off my watchlist"). "drop" and "kick" are not
     /// among them: "dropped it off", "kick off a run".
     static let removingVerbs: Set<String> = ["take", "get", "knock", "cross", "wipe", "strike"]
+    /// Words a request's verb may follow: "please take …", "… to take …", "just take …".
+    static let requestLeads: Set<String> = ["please", "to", "and", "just"]
 
     /// Words asking to undo what a phrase does, when no phrase says them, as typed in `input`:
     /// English "un" + a word the phrases say ("Unsave" against "Save this trail"), or a
@@ -288,8 +297,8 @@ public struct Matcher: Sendable {
                     return asTyped(t.text, in: input)
                 }
             }
-            // The verb as a request says it: first, or after "please", "to", "and", "just".
-            if Matcher.removingVerbs.contains(t.lemma), i == 0 || ["please", "to", "and", "just"].contains(tokens[i - 1].text),
+            // The verb as a request says it: first, or after one of `requestLeads`.
+            if Matcher.removingVerbs.contains(t.lemma), i == 0 || Matcher.requestLeads.contains(tokens[i - 1].text),
                 let particle = tokens[(i + 1)...].prefix(5).first(where: { $0.text == "off" || $0.text == "out" }),
                 !said.contains(particle.text)
             {
@@ -318,7 +327,7 @@ public struct Matcher: Sendable {
         }
         let (typed, mentioned) = appName.strip(normalized: normalized, tokens: allTokens)
         var tokens = typed
-        if let mender = self.typos {
+        if let mender = typoMender {
             tokens = mender.mend(typed)
             for (before, after) in zip(typed, tokens) where before.text != after.text {
                 typos.append(MatchResult.MendedWord(typed: asTyped(before.text, in: input), read: after.text))

@@ -317,6 +317,13 @@ struct MatcherTests {
         #expect(tasklet.match(unnamed, options: .test(threshold: probe.score - 0.05)).outcome == .match)
     }
 
+    /// Reports show the penalty only when some query can meet it.
+    @Test func appliedUnnamedPenalty() {
+        #expect(MatchOptions.test(unnamedPenalty: 0.1).appliedUnnamedPenalty == 0.1)
+        #expect(MatchOptions.test(unnamedPenalty: 0).appliedUnnamedPenalty == nil)
+        #expect(MatchOptions.test(appName: .required, unnamedPenalty: 0.1).appliedUnnamedPenalty == nil)
+    }
+
     @Test(arguments: ["set an alarm for 7 am", "tell me a joke", "book a flight to Paris"])
     func unrelatedInputIsBelowThreshold(_ input: String) {
         let r = tasklet.match(input, options: options)

@@ -130,7 +130,7 @@ struct PreviewSession {
                 + "\(locale.shortcuts.count) shortcuts, \(Self.phraseCount(locale)) phrases",
             style.dim(
                 "threshold \(fixed(o.threshold)), margin \(fixed(o.margin)), app name \(o.appName.rawValue)"
-                    + (o.unnamedPenalty > 0 && o.appName == .optional ? " (+\(fixed(o.unnamedPenalty)) when not named)" : "")),
+                    + (o.appliedUnnamedPenalty.map { " (+\(fixed($0)) when not named)" } ?? "")),
             style.dim("Type a phrase; :help lists the commands; :quit or Ctrl-D leaves."),
         ]
         return lines.map { report.clip($0, to: width - 1) }.joined(separator: "\n") + "\n"

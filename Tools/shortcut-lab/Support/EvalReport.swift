@@ -111,8 +111,7 @@ enum EvalReport {
 
     static func settingsLine(_ options: MatchOptions) -> String {
         "settings: threshold \(number(options.threshold)), margin \(number(options.margin)), app name \(options.appName.rawValue)"
-            + (options.unnamedPenalty > 0 && options.appName == .optional
-                ? " (+\(number(options.unnamedPenalty)) on the threshold when not named)" : "")
+            + (options.appliedUnnamedPenalty.map { " (+\(number($0)) on the threshold when not named)" } ?? "")
     }
 
     static func failures(_ failures: [EvaluatedQuery], indent: String) -> String {
