@@ -7,7 +7,8 @@ extension MatchResult {
     /// One JSON object on one line (no trailing newline), with the contract's keys in the
     /// contract's order. Extra keys, which the contract allows, follow them: `negativePhrase`
     /// and `negativeScore` when the reason is `negative-phrase`; `typos` (`[{"typed", "read"}]`)
-    /// when words were read as typos of catalog words.
+    /// when words were read as typos of catalog words; `unofferedAction` (the word as typed)
+    /// when the input asks for an action no phrase offers.
     ///
     /// - Parameter top: How many candidates to list, best first.
     public func jsonLine(top: Int = 5) -> String {
@@ -54,6 +55,9 @@ extension MatchResult {
                 json.endObject()
             }
             json.endArray()
+        }
+        if let unofferedAction {
+            json.key("unofferedAction"); json.string(unofferedAction)
         }
         json.endObject()
         return json.text

@@ -40,10 +40,16 @@ public struct EvaluatedQuery: Hashable, Sendable {
     public var reason: MatchResult.Reason?
     /// For `ambiguous`: the shortcuts Siri would offer, best first.
     public var choices: [String]
+    /// The word asking for an action no phrase offers (`MatchResult.unofferedAction`): the
+    /// usual reason an in-scope line scores 0, worth showing beside the failure.
+    public var unofferedAction: String?
+    /// The words read as typos of catalog words (`MatchResult.typos`).
+    public var typos: [MatchResult.MendedWord]
 
     public init(
         query: LabelledQuery, outcome: MatchResult.Outcome, shortcut: String?, parameter: ParameterBinding?,
-        score: Double, reason: MatchResult.Reason?, choices: [String] = []
+        score: Double, reason: MatchResult.Reason?, choices: [String] = [], unofferedAction: String? = nil,
+        typos: [MatchResult.MendedWord] = []
     ) {
         self.query = query
         self.outcome = outcome
@@ -52,6 +58,8 @@ public struct EvaluatedQuery: Hashable, Sendable {
         self.score = score
         self.reason = reason
         self.choices = choices
+        self.unofferedAction = unofferedAction
+        self.typos = typos
     }
 
     public init(query: LabelledQuery, result: MatchResult) {
@@ -60,7 +68,8 @@ public struct EvaluatedQuery: Hashable, Sendable {
             ? result.candidates.map(\.shortcut).filter { seen.insert($0).inserted } : []
         self.init(
             query: query, outcome: result.outcome, shortcut: result.winner?.shortcut,
-            parameter: result.winner?.parameter, score: result.score, reason: result.reason, choices: choices)
+            parameter: result.winner?.parameter, score: result.score, reason: result.reason, choices: choices,
+            unofferedAction: result.unofferedAction, typos: result.typos)
     }
 
     /// "As shipped": the shortcut a user would get (none for `ambiguous`, since Siri then asks

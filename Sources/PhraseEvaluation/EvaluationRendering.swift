@@ -118,6 +118,11 @@ public enum EvaluationJSON {
         var result: EvaluatedQuery
         enum Keys: String, CodingKey {
             case line, text, kind, expect, expectParameter, problem, outcome, got, gotParameter, score, reason, choices
+            case unofferedAction, typos
+        }
+        struct TypoBody: Encodable {
+            var typed: String
+            var read: String
         }
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
@@ -133,6 +138,11 @@ public enum EvaluationJSON {
             try c.encode(rounded(result.score), forKey: .score)
             try c.encode(result.reason?.rawValue, forKey: .reason)
             try c.encode(result.choices, forKey: .choices)
+            // Only when present, like `match --json`'s extra keys.
+            try c.encodeIfPresent(result.unofferedAction, forKey: .unofferedAction)
+            if !result.typos.isEmpty {
+                try c.encode(result.typos.map { TypoBody(typed: $0.typed, read: $0.read) }, forKey: .typos)
+            }
         }
     }
 

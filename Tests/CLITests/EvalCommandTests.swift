@@ -101,6 +101,31 @@ struct EvalCommandTests {
         #expect(result.outputLines[1] == "settings: threshold 0.9, margin 0.1, app name required")
     }
 
+    /// A failure says why when the engine knows: the action word no phrase offers (why an
+    /// in-scope line scored near 0) and the words read as typos, in text and in JSON; a
+    /// failure without either has neither key.
+    @Test func failuresNameTheUnofferedActionAndTheTypos() throws {
+        let (result, path) = try runWithQueries(
+            """
+            {"text": "Share a task in Demo", "expect": "AddTask"}
+            {"text": "Sumarize my grocery list in Demo", "expect": null}
+            {"text": "Add a task in Demo", "expect": null}
+            """)
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output.contains("expected AddTask, got none (below-threshold, score "), "\(result.output)")
+        #expect(result.output.contains("; asks to \"Share\", which no phrase offers)"), "\(result.output)")
+        #expect(result.output.contains("; read \"Sumarize\" as \"summarize\" (typo))"), "\(result.output)")
+        let json = try CLI.run(["eval", "--catalog", catalog, "--queries", path, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let failures = try #require(object["failures"] as? [[String: Any]])
+        try #require(failures.count == 3)
+        #expect(failures[0]["unofferedAction"] as? String == "Share")
+        #expect(failures[0]["typos"] == nil)
+        #expect(failures[1]["typos"] as? [[String: String]] == [["typed": "Sumarize", "read": "summarize"]])
+        #expect(failures[1]["unofferedAction"] == nil)
+        #expect(failures[2]["unofferedAction"] == nil && failures[2]["typos"] == nil)
+    }
+
     // MARK: Errors name the file and line
 
     func runWithQueries(_ text: String, name: String = "bad.jsonl") throws -> (CLIResult, String) {

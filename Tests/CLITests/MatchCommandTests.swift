@@ -47,6 +47,18 @@ struct MatchCommandTests {
         try checkContractLine(json.outputLines[0], input: "Sumarize my groceries in Tasklet", top: 5)
     }
 
+    /// An action no phrase offers is named in JSON too (after the contract's keys), as typed;
+    /// a line without one has no `unofferedAction` key.
+    @Test func anUnofferedActionIsReportedInJSON() throws {
+        let json = try CLI.run(["match", "--catalog", catalog, "--json", "Share my groceries in Tasklet", "Summarize my groceries in Tasklet"])
+        #expect(json.status == 0, "\(json.errorOutput)")
+        try #require(json.outputLines.count == 2)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.outputLines[0].utf8)) as? [String: Any])
+        #expect(object["unofferedAction"] as? String == "Share")
+        #expect(!json.outputLines[1].contains("\"unofferedAction\""))
+        try checkContractLine(json.outputLines[0], input: "Share my groceries in Tasklet", top: 5)
+    }
+
     /// A request spoken to Siri is refused with a reason that says so, in text and in JSON.
     @Test func aRequestSpokenToSiriSaysSo() throws {
         let text = try CLI.run(["match", "--catalog", catalog, "Siri, do you keep lists?"])

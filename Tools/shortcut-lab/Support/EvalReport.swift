@@ -130,8 +130,12 @@ enum EvalReport {
         return id + "(" + parameter.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + ")"
     }
 
+    /// What was got, with the score and, when they apply, the action word no phrase offers
+    /// (why an in-scope line scored 0) and the words read as typos.
     static func got(_ result: EvaluatedQuery) -> String {
-        let score = "score \(fixed(result.score))"
+        var score = "score \(fixed(result.score))"
+        if let action = result.unofferedAction { score += "; asks to \(quoted(action)), which no phrase offers" }
+        if let typos = MatchReport.typoText(result.typos) { score += "; read " + typos }
         switch result.outcome {
         case .match:
             var text = result.shortcut ?? "?"

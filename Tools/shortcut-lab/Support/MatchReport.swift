@@ -62,9 +62,13 @@ struct MatchReport {
     }
 
     /// `"Lokc" as "lock" (typo)`, or nil when no word was read as a typo (`MatchResult.typos`).
-    static func typoText(_ result: MatchResult) -> String? {
-        guard !result.typos.isEmpty else { return nil }
-        return result.typos.map { "\(quoted($0.typed)) as \(quoted($0.read))" }.joined(separator: ", ") + " (typo)"
+    static func typoText(_ result: MatchResult) -> String? { typoText(result.typos) }
+
+    /// `"Lokc" as "lock" (typo)` for these words, or nil when there are none: `match`,
+    /// `preview` and `eval` word it alike.
+    static func typoText(_ typos: [MatchResult.MendedWord]) -> String? {
+        guard !typos.isEmpty else { return nil }
+        return typos.map { "\(quoted($0.typed)) as \(quoted($0.read))" }.joined(separator: ", ") + " (typo)"
     }
 
     /// Why the result is `none` or `ambiguous`, with the numbers that decided it.
