@@ -279,8 +279,20 @@ public struct Matcher: Sendable {
     /// avocados out of my cart", "knock Tesla off my watchlist"). "drop" and "kick" are not
     /// among them: "dropped it off", "kick off a run".
     static let removingVerbs: Set<String> = ["take", "get", "knock", "cross", "wipe", "strike"]
-    /// Words a request's verb may follow: "please take …", "… to take …", "just take …".
-    static let requestLeads: Set<String> = ["please", "to", "and", "just"]
+    /// Words a request's verb may follow in English: "please take …", "… to take …", "just
+    /// take …", "can you share …", "then share …", "help me find …".
+    static let requestLeads: Set<String> = ["please", "to", "and", "just", "you", "then", "now", "also", "me"]
+
+    /// Whether the English word at `i` stands where a request puts its verb: first, after one
+    /// of `requestLeads`, or as a multi-word expression ("get rid of"). A foreign action word
+    /// elsewhere names a thing, not the request: "bird reports", "the notes I edited", "are
+    /// big flocks moving". Corpora/Dev, 88 apps, leave one app out: en 87.6 → 87.9 (10 lines
+    /// mended, 3 broken); the same rule in French and Spanish moved them by 0.2–0.3 with
+    /// locale-specific leads, in German not at all, so it is kept to English.
+    func inRequestPosition(_ tokens: [Token], _ i: Int) -> Bool {
+        !catalog.locale.hasPrefix("en") || i == 0 || tokens[i].expression != nil
+            || Matcher.requestLeads.contains(tokens[i - 1].text)
+    }
 
     /// Words asking to undo what a phrase does, when no phrase says them, as typed in `input`:
     /// English "un" + a word the phrases say ("Unsave" against "Save this trail"), or a
@@ -343,8 +355,9 @@ public struct Matcher: Sendable {
         var candidates = rank(scores: scores, limit: max(options.top, 5), named: named, aligned: aligned)
         // A request for an action no phrase offers ("share my run") is not this app's.
         let unoffered = scoring.actionPenalty > 0
-            ? (tokens.first { foreignActions.contains($0.lemma) || foreignActions.contains($0.text) }.map { asTyped($0.text, in: input) }
-                ?? undoing(tokens, in: input)) : nil
+            ? (tokens.indices.first { i in
+                (foreignActions.contains(tokens[i].lemma) || foreignActions.contains(tokens[i].text)) && inRequestPosition(tokens, i)
+            }.map { asTyped(tokens[$0].text, in: input) } ?? undoing(tokens, in: input)) : nil
         if unoffered != nil {
             for i in candidates.indices { candidates[i].score = max(0, candidates[i].score - scoring.actionPenalty) }
         }

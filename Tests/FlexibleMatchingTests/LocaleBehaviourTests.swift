@@ -216,6 +216,20 @@ struct LocaleBehaviourTests {
         #expect(untuned.match("Share my balance in Pennyjar", options: options).unofferedAction == nil)
     }
 
+    /// In English an action word counts where a request puts its verb: first, after a word
+    /// like "please", "to", "you" or "me", or as an expression. Elsewhere it names a thing
+    /// ("the export history") and the candidates keep their scores.
+    @Test func anEnglishActionWordCountsWhereARequestPutsItsVerb() {
+        let m = Matcher(catalog: Self.budget, resources: Self.actions)
+        #expect(m.match("Can you share my balance in Pennyjar", options: options).unofferedAction == "share")
+        #expect(m.match("Pennyjar, please export my balance", options: options).unofferedAction == "export")
+        #expect(m.match("I want to rename my budget in Pennyjar", options: options).unofferedAction == "rename")
+        let noun = m.match("Show my balance after the share sale in Pennyjar", options: options)
+        #expect(noun.unofferedAction == nil)
+        let plain = Matcher(catalog: Self.budget).match("Show my balance after the share sale in Pennyjar", options: options)
+        #expect(noun.score == plain.score)
+    }
+
     /// Each locale's `actions.txt` loads as lemmas the pack's tokenizer gives ("partage" and
     /// "partager" meet; 공유해 줘 reduces to 공유). The word reported is the one typed.
     @Test(arguments: [
