@@ -134,7 +134,7 @@ enum EvalReport {
     /// (why an in-scope line scored 0) and the words read as typos.
     static func got(_ result: EvaluatedQuery) -> String {
         var score = "score \(fixed(result.score))"
-        if let action = result.unofferedAction { score += "; asks to \(quoted(action)), which no phrase offers" }
+        if let action = result.unofferedAction { score += "; " + MatchReport.unofferedText(action) }
         if let typos = MatchReport.typoText(result.typos) { score += "; read " + typos }
         switch result.outcome {
         case .match:

@@ -71,6 +71,10 @@ struct MatchReport {
         return typos.map { "\(quoted($0.typed)) as \(quoted($0.read))" }.joined(separator: ", ") + " (typo)"
     }
 
+    /// `asks to "Share", which no phrase offers` (`MatchResult.unofferedAction`): `match` and
+    /// `eval` word it alike.
+    static func unofferedText(_ action: String) -> String { "asks to \(quoted(action)), which no phrase offers" }
+
     /// Why the result is `none` or `ambiguous`, with the numbers that decided it.
     func reasonText(_ result: MatchResult) -> String {
         switch result.reason {
@@ -80,9 +84,7 @@ struct MatchReport {
             if result.unnamedPenalty > 0 {
                 text += "; the threshold includes \(fixed(result.unnamedPenalty)) because the app is not named"
             }
-            if let action = result.unofferedAction {
-                text += "; asks to \(quoted(action)), which no phrase offers"
-            }
+            if let action = result.unofferedAction { text += "; " + MatchReport.unofferedText(action) }
             return text
         case .negativePhrase?:
             var text = result.negativeIsSystem ? "a request Siri handles itself, like" : "negative phrase"
