@@ -309,8 +309,8 @@ public struct Matcher: Sendable {
                     return asTyped(t.text, in: input)
                 }
             }
-            // The verb as a request says it: first, or after one of `requestLeads`.
-            if Matcher.removingVerbs.contains(t.lemma), i == 0 || Matcher.requestLeads.contains(tokens[i - 1].text),
+            // The verb as a request says it (`inRequestPosition`).
+            if Matcher.removingVerbs.contains(t.lemma), inRequestPosition(tokens, i),
                 let particle = tokens[(i + 1)...].prefix(5).first(where: { $0.text == "off" || $0.text == "out" }),
                 !said.contains(particle.text)
             {

@@ -58,14 +58,11 @@ struct MatchReport {
 
     /// `read       "Lokc" as "lock" (typo)`, when words were read as typos.
     private func typoLines(_ result: MatchResult) -> [String] {
-        MatchReport.typoText(result).map { [row("read", style.dim("read"), $0)] } ?? []
+        MatchReport.typoText(result.typos).map { [row("read", style.dim("read"), $0)] } ?? []
     }
 
-    /// `"Lokc" as "lock" (typo)`, or nil when no word was read as a typo (`MatchResult.typos`).
-    static func typoText(_ result: MatchResult) -> String? { typoText(result.typos) }
-
-    /// `"Lokc" as "lock" (typo)` for these words, or nil when there are none: `match`,
-    /// `preview` and `eval` word it alike.
+    /// `"Lokc" as "lock" (typo)` for these words (`MatchResult.typos`), or nil when there are
+    /// none: `match`, `preview` and `eval` word it alike.
     static func typoText(_ typos: [MatchResult.MendedWord]) -> String? {
         guard !typos.isEmpty else { return nil }
         return typos.map { "\(quoted($0.typed)) as \(quoted($0.read))" }.joined(separator: ", ") + " (typo)"

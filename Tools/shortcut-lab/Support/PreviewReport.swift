@@ -42,7 +42,7 @@ struct PreviewReport {
             lines.append(row("margin", "\(fixed(result.margin))  (needs \(fixed(result.requiredMargin)))"
                 + (result.appNameMentioned ? "  app name mentioned" : "  no app name")))
         }
-        if let typos = MatchReport.typoText(result) { lines.append(row("read", typos)) }
+        if let typos = MatchReport.typoText(result.typos) { lines.append(row("read", typos)) }
         let others: [MatchCandidate]
         let label: String
         if result.outcome == .ambiguous {
@@ -207,7 +207,7 @@ struct PreviewReport {
             let nearest = result.candidates.prefix(Self.runnerUps + 1)
             if !nearest.isEmpty { text += " | nearest: " + nearest.map(brief).joined(separator: ", ") }
         }
-        if let typos = MatchReport.typoText(result) { text += " | read: " + typos }
+        if let typos = MatchReport.typoText(result.typos) { text += " | read: " + typos }
         return text
     }
 
