@@ -98,22 +98,50 @@ public struct VectorIndex: Sendable {
     /// column, any other by `cblas_sgemv` (`denseScores(for:into:)`).
     public func scores(for query: [Float], into out: inout [Float]) {
         precondition(query.count == dimension, "query has \(query.count) columns, index has \(dimension)")
-        var nonzero = 0
-        for x in query where x != 0 { nonzero += 1 }
-        guard nonzero * 2 <= dimension else { return denseScores(for: query, into: &out) }
         let rows = count
-        if out.count != rows { out = [Float](repeating: 0, count: rows) }
-        guard rows > 0 else { return }
-        let stride = capacity
-        columns.withUnsafeBufferPointer { m in
-            out.withUnsafeMutableBufferPointer { y in
-                guard let base = m.baseAddress, let yBase = y.baseAddress else { return }
-                yBase.update(repeating: 0, count: rows)
-                for (d, x) in query.enumerated() where x != 0 {
-                    cblas_saxpy(Int32(rows), x, base + d * stride, 1, yBase, 1)
+        let dense = query.withUnsafeBufferPointer { q -> Bool in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: dimension) { nonzero in
+                // The non-zero columns, eight at a time: the hashed blocks are mostly zeros.
+                var n = 0
+                var d = 0
+                if let qBase = q.baseAddress {
+                    let raw = UnsafeRawPointer(qBase)
+                    while d + 8 <= dimension {
+                        let chunk = raw.loadUnaligned(fromByteOffset: d * 4, as: SIMD8<Float>.self)
+                        if any(chunk .!= 0) {
+                            for i in d..<(d + 8) where q[i] != 0 {
+                                nonzero[n] = i
+                                n += 1
+                            }
+                        }
+                        d += 8
+                    }
                 }
+                while d < dimension {
+                    if q[d] != 0 {
+                        nonzero[n] = d
+                        n += 1
+                    }
+                    d += 1
+                }
+                guard n * 2 <= dimension else { return true }
+                if out.count != rows { out = [Float](repeating: 0, count: rows) }
+                guard rows > 0 else { return false }
+                let stride = capacity
+                columns.withUnsafeBufferPointer { m in
+                    out.withUnsafeMutableBufferPointer { y in
+                        guard let base = m.baseAddress, let yBase = y.baseAddress else { return }
+                        yBase.update(repeating: 0, count: rows)
+                        for k in 0..<n {
+                            let column = nonzero[k]
+                            cblas_saxpy(Int32(rows), q[column], base + column * stride, 1, yBase, 1)
+                        }
+                    }
+                }
+                return false
             }
         }
+        if dense { denseScores(for: query, into: &out) }
     }
 
     /// The same dot products by `cblas_sgemv` over every column, whatever the query.
