@@ -5,6 +5,24 @@ import Testing
 @Suite struct TokenizerTests {
     let en = Tokenizer(locale: "en")
 
+    /// The byte path for ASCII gives what the scalar path gives: apostrophes dropped, runs of
+    /// separators one space, none at either end.
+    @Test(arguments: [
+        "summarize my grocery list in tasklet", "  don't   stop!! the 3 timers...", "'quoted' -- text",
+        "a,b;c", "it's 7:30 now ", "", "'''", "...", "x", "hello\tworld\nagain", "rock'n'roll 2-for-1",
+    ])
+    func asciiCanonicalFormMatchesScalarPath(_ text: String) {
+        #expect(en.canonicalForm(normalized: text) == en.scalarCanonicalForm(normalized: text))
+        let upper = text.uppercased()
+        #expect(en.canonicalForm(upper) == en.scalarCanonicalForm(normalized: en.normalizer.normalize(upper)))
+        #expect(Tokenizer(locale: "de").canonicalForm(upper) == en.scalarCanonicalForm(normalized: text))
+    }
+
+    @Test func canonicalFormKeepsCJKAdjacencyRules() {
+        #expect(en.canonicalForm(normalized: "用 demo 总结 清单") == "用demo总结清单")
+        #expect(en.canonicalForm(normalized: "it's 7:30") == "its 7 30")
+    }
+
     @Test func normalisesWidthCaseAndDiacritics() {
         #expect(en.normalizer.normalize("ＣＡＦÉ Crème") == "cafe creme")
         #expect(Tokenizer(locale: "de").normalizer.normalize("Straße") == "strasse")
