@@ -199,20 +199,18 @@ public struct Tokenizer: Sendable {
     /// One pass over the scalars, with no segmentation and no lemmas: the matcher computes
     /// it for every expanded phrase at start-up.
     public func canonicalForm(_ text: String) -> String {
-        // ASCII normalises to its lower case (`TextNormalizer.normalize`): one pass does both.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return Tokenizer.asciiCanonicalForm(text, lowering: true) }
-        return canonicalForm(normalized: normalizer.normalize(text))
+        canonicalForm(normalized: normalizer.normalize(text))
     }
 
     /// `canonicalForm(_:)` of already-normalised text. Complexity: O(length).
     public func canonicalForm(normalized text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return Tokenizer.asciiCanonicalForm(text, lowering: false) }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return Tokenizer.asciiCanonicalForm(text) }
         return scalarCanonicalForm(normalized: text)
     }
 
     /// The canonical form of ASCII text over its bytes, without building a scalar view: most
     /// phrases of a Latin-script catalog, whose exact-match table is built at start-up.
-    static func asciiCanonicalForm(_ text: String, lowering: Bool) -> String {
+    static func asciiCanonicalForm(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var pendingSpace = false
@@ -223,7 +221,7 @@ public struct Tokenizer: Sendable {
             case .word, .digit, .cjk:
                 if pendingSpace { bytes.append(0x20) }
                 pendingSpace = false
-                bytes.append(lowering && b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+                bytes.append(b)
             case .separator:
                 pendingSpace = !bytes.isEmpty
             }
