@@ -201,6 +201,7 @@ public struct Matcher: Sendable {
         // Each template's first expansion stands for it: a tenth of the rows of a large
         // catalog, and start-up time matters.
         var representatives = VectorIndex(dimension: featurizer.dimension)
+        representatives.reserve(rows: expanded.templates.count)
         var seenTemplates = Set<Int>()
         for (r, e) in expanded.positives.enumerated() where seenTemplates.insert(e.template).inserted {
             representatives.append(positiveVectors[r])
